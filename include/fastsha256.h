@@ -1,0 +1,99 @@
+/* fastsha256: the fastest correct SHA-256 (and SHA-224) on every CPU it runs on.
+ *
+ * Thread safety: every function may be called from any thread. The backend is
+ * chosen once, at first use, race-free; a context must not be shared between
+ * threads without the caller's own locking.
+ * Inputs: `data` may be NULL only when its length is 0; any alignment, any
+ * length up to SIZE_MAX. The library never allocates, prints or exits. */
+#ifndef FASTSHA256_H
+#define FASTSHA256_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(FASTSHA256_SHARED)
+#  ifdef FASTSHA256_BUILDING
+#    define FASTSHA256_API __declspec(dllexport)
+#  else
+#    define FASTSHA256_API __declspec(dllimport)
+#  endif
+#elif defined(__GNUC__)
+#  define FASTSHA256_API __attribute__((visibility("default")))
+#else
+#  define FASTSHA256_API
+#endif
+
+#define FASTSHA256_VERSION_STRING "0.1.0"
+#define FASTSHA256_DIGEST_SIZE 32
+#define FASTSHA224_DIGEST_SIZE 28
+#define FASTSHA256_BLOCK_SIZE  64
+#define FASTSHA256_HEX_SIZE    65 /* 64 hex characters and a NUL */
+
+/* Caller-allocated streaming context. Its fields are private. */
+typedef struct fastsha256_ctx {
+    uint32_t state[8];
+    uint64_t total_len;      /* bytes so far; the bit count is this * 8 mod 2^64 */
+    uint8_t  buffer[FASTSHA256_BLOCK_SIZE];
+    uint32_t buffered;       /* bytes waiting in buffer */
+    uint32_t digest_size;    /* 32 for SHA-256, 28 for SHA-224 */
+} fastsha256_ctx;
+
+/* --- Streaming ---------------------------------------------------------- */
+FASTSHA256_API void fastsha256_init(fastsha256_ctx *ctx);
+FASTSHA256_API void fastsha224_init(fastsha256_ctx *ctx);
+FASTSHA256_API void fastsha256_update(fastsha256_ctx *ctx, const void *data, size_t len);
+/* Writes 32 bytes (28 after fastsha224_init), then wipes the context. */
+FASTSHA256_API void fastsha256_final(fastsha256_ctx *ctx, uint8_t *out);
+
+/* --- One shot ------------------------------------------------------------ */
+FASTSHA256_API void fastsha256(const void *data, size_t len, uint8_t out[32]);
+FASTSHA256_API void fastsha224(const void *data, size_t len, uint8_t out[28]);
+
+/* --- Batches: many independent messages at once (multi-buffer) ----------
+ * Messages may have any lengths, mixed; digests come out in input order;
+ * n may be 0; the same pointer may appear several times. */
+FASTSHA256_API void fastsha256_many(const void *const *msgs, const size_t *lens, size_t n,
+                                    uint8_t (*out)[32]);
+FASTSHA256_API void fastsha224_many(const void *const *msgs, const size_t *lens, size_t n,
+                                    uint8_t (*out)[28]);
+/* n messages of `len` bytes each, message i at base + i * stride
+ * (stride >= len; records laid out contiguously need no pointer array). */
+FASTSHA256_API void fastsha256_many_strided(const void *base, size_t stride, size_t len,
+                                            size_t n, uint8_t (*out)[32]);
+
+/* --- Hex (lowercase, constant-time in the data) ------------------------- */
+/* 2n characters then a NUL: out must hold 2n + 1 bytes. */
+FASTSHA256_API void fastsha256_to_hex(const uint8_t *bytes, size_t n, char *out);
+/* n digests to n NUL-terminated strings. */
+FASTSHA256_API void fastsha256_to_hex_many(const uint8_t (*digests)[32], size_t n,
+                                           char (*out)[65]);
+
+/* --- Backends -------------------------------------------------------------
+ * Names: "scalar", "shani", "avx2", "armv8". The environment variable
+ * FASTSHA256_BACKEND=<name> forces one at first use (an unknown or unsupported
+ * name leaves auto-selection in place; fastsha256_env_backend_ignored() says
+ * so). FASTSHA256_HIDE=<feature,...> hides CPU features from detection (sha,
+ * avx2, bmi2, ssse3, sse4.1, sha2, for tests). */
+FASTSHA256_API const char *fastsha256_backend(void);         /* active backend */
+FASTSHA256_API const char *fastsha256_hex_backend(void);     /* active hex encoder */
+/* 0 = done; -1 = unknown or unsupported here (nothing changes). */
+FASTSHA256_API int fastsha256_set_backend(const char *name);
+/* Back to the automatic choice (FASTSHA256_BACKEND is not read again). */
+FASTSHA256_API void fastsha256_reset_backend(void);
+/* Writes up to max names of the backends this CPU supports, best first;
+ * returns how many there are (names may be NULL to count). */
+FASTSHA256_API size_t fastsha256_backends(const char **names, size_t max);
+/* Every backend compiled into this build, supported here or not. */
+FASTSHA256_API size_t fastsha256_all_backends(const char **names, size_t max);
+/* 1 when FASTSHA256_BACKEND named a backend that is unknown or unsupported. */
+FASTSHA256_API int fastsha256_env_backend_ignored(void);
+FASTSHA256_API const char *fastsha256_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FASTSHA256_H */

@@ -1,0 +1,133 @@
+/* CPU feature detection. Called once per backend resolution, never per hash. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#if defined(FS_ARCH_X86) && (defined(__GNUC__) || defined(__clang__))
+#  include <cpuid.h>
+#  define FS_HAVE_CPUID 1
+#elif defined(FS_ARCH_X86) && defined(_MSC_VER)
+#  include <intrin.h>
+#  define FS_HAVE_CPUID 1
+#endif
+
+#if defined(FS_ARCH_AARCH64) && defined(__linux__)
+#  include <sys/auxv.h>
+#  ifndef HWCAP_ASIMD
+#    define HWCAP_ASIMD (1 << 1)
+#  endif
+#  ifndef HWCAP_SHA2
+#    define HWCAP_SHA2 (1 << 6)
+#  endif
+#elif defined(FS_ARCH_AARCH64) && defined(__APPLE__)
+#  include <sys/sysctl.h>
+#endif
+
+#ifdef FS_HAVE_CPUID
+static void cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4]) {
+#  ifdef _MSC_VER
+    int regs[4];
+    __cpuidex(regs, (int)leaf, (int)subleaf);
+    for (int i = 0; i < 4; i++)
+        r[i] = (uint32_t)regs[i];
+#  else
+    __cpuid_count(leaf, subleaf, r[0], r[1], r[2], r[3]);
+#  endif
+}
+
+/* XCR0 via the raw opcode, so this file needs no -mxsave. */
+static uint64_t xgetbv0(void) {
+#  ifdef _MSC_VER
+    return _xgetbv(0);
+#  else
+    uint32_t lo, hi;
+    __asm__ volatile(".byte 0x0f, 0x01, 0xd0" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((uint64_t)hi << 32) | lo;
+#  endif
+}
+
+static uint32_t detect(void) {
+    uint32_t r[4], features = 0;
+    cpuid(0, 0, r);
+    uint32_t max_leaf = r[0];
+    if (max_leaf < 1)
+        return 0;
+    cpuid(1, 0, r);
+    uint32_t ecx1 = r[2];
+    if (ecx1 & (1u << 9))
+        features |= FS_CPU_SSSE3;
+    if (ecx1 & (1u << 19))
+        features |= FS_CPU_SSE41;
+    /* YMM registers are usable only if the OS saves them (OSXSAVE, then XCR0
+     * bits 1 and 2); otherwise AVX2 code faults with SIGILL. */
+    int ymm_ok = (ecx1 & (1u << 27)) && (xgetbv0() & 6) == 6;
+    if (max_leaf >= 7) {
+        cpuid(7, 0, r);
+        uint32_t ebx7 = r[1];
+        if ((ebx7 & (1u << 5)) && ymm_ok)
+            features |= FS_CPU_AVX2;
+        if (ebx7 & (1u << 8))
+            features |= FS_CPU_BMI2;
+        if (ebx7 & (1u << 29))
+            features |= FS_CPU_SHA;
+    }
+    return features;
+}
+#elif defined(FS_ARCH_AARCH64)
+static uint32_t detect(void) {
+    uint32_t features = 0;
+#  if defined(__linux__)
+    unsigned long hwcap = getauxval(AT_HWCAP);
+    if (hwcap & HWCAP_ASIMD)
+        features |= FS_CPU_NEON;
+    if (hwcap & HWCAP_SHA2)
+        features |= FS_CPU_SHA2;
+#  elif defined(__APPLE__)
+    /* Every Apple arm64 core has SHA-2; ask anyway where the OS can say. */
+    int value = 1;
+    size_t size = sizeof value;
+    features |= FS_CPU_NEON;
+    if (sysctlbyname("hw.optional.arm.FEAT_SHA256", &value, &size, NULL, 0) != 0 || value)
+        features |= FS_CPU_SHA2;
+#  else
+#    if defined(__ARM_NEON)
+    features |= FS_CPU_NEON;
+#    endif
+#    if defined(__ARM_FEATURE_SHA2)
+    features |= FS_CPU_SHA2;
+#    endif
+#  endif
+    return features;
+}
+#else
+static uint32_t detect(void) { return 0; }
+#endif
+
+static const struct {
+    const char *name;
+    uint32_t bit;
+} feature_names[] = {
+    {"ssse3", FS_CPU_SSSE3}, {"sse4.1", FS_CPU_SSE41}, {"sse41", FS_CPU_SSE41},
+    {"sha", FS_CPU_SHA},     {"shani", FS_CPU_SHA},    {"avx2", FS_CPU_AVX2},
+    {"bmi2", FS_CPU_BMI2},   {"neon", FS_CPU_NEON},    {"sha2", FS_CPU_SHA2},
+    {"all", ~0u},
+};
+
+uint32_t fs_cpu_parse_feature_list(const char *list) {
+    uint32_t mask = 0;
+    while (list && *list) {
+        size_t len = strcspn(list, ", ");
+        for (size_t i = 0; i < sizeof feature_names / sizeof feature_names[0]; i++)
+            if (strlen(feature_names[i].name) == len &&
+                strncmp(feature_names[i].name, list, len) == 0)
+                mask |= feature_names[i].bit;
+        list += len;
+        list += strspn(list, ", ");
+    }
+    return mask;
+}
+
+uint32_t fs_cpu_features(void) {
+    return detect() & ~fs_cpu_parse_feature_list(getenv("FASTSHA256_HIDE"));
+}

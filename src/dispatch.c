@@ -1,0 +1,207 @@
+/* Backend dispatch: the table of implementations, the one-time choice at
+ * first use (published through an atomic pointer, so concurrent first calls
+ * are race-free without constructors), a known-answer self-test of the
+ * choice, and the public calls that list and force backends. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* --- The table ------------------------------------------------------------
+ * Best first. A backend may appear more than once, with a better hex encoder
+ * first; forcing a backend picks its first entry this CPU supports. */
+
+static const fs_lane_kernel no_lanes[] = {{0, NULL}};
+
+static const fs_impl impl_scalar = {"scalar", 0, fs_scalar_blocks, no_lanes, &fs_hex_portable};
+
+#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+static const fs_hex_encoder hex_avx2 = {"avx2", FS_CPU_AVX2, fs_hex_bytes_avx2,
+                                        fs_hex_digests_avx2};
+static const fs_hex_encoder hex_ssse3 = {"ssse3", FS_CPU_SSSE3, fs_hex_bytes_ssse3,
+                                         fs_hex_digests_ssse3};
+/* Four interleaved SHA-NI streams hide sha256rnds2's latency; two for the
+ * remainder when fewer messages are left. */
+static const fs_lane_kernel shani_lanes[] = {
+    {4, fs_shani_lanes_x4}, {2, fs_shani_lanes_x2}, {0, NULL}};
+static const fs_lane_kernel avx2_lanes[] = {{8, fs_avx2_lanes_x8}, {0, NULL}};
+
+#define SHANI_NEEDS (FS_CPU_SHA | FS_CPU_SSSE3 | FS_CPU_SSE41)
+static const fs_impl impl_shani_avx2hex = {"shani", SHANI_NEEDS | FS_CPU_AVX2, fs_shani_blocks,
+                                           shani_lanes, &hex_avx2};
+static const fs_impl impl_shani = {"shani", SHANI_NEEDS, fs_shani_blocks, shani_lanes,
+                                   &hex_ssse3};
+static const fs_impl impl_avx2 = {"avx2", FS_CPU_AVX2 | FS_CPU_BMI2, fs_avx2_blocks, avx2_lanes,
+                                  &hex_avx2};
+#endif
+
+#if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
+static const fs_hex_encoder hex_neon = {"neon", FS_CPU_NEON, fs_hex_bytes_neon,
+                                        fs_hex_digests_neon};
+static const fs_lane_kernel armv8_lanes[] = {{2, fs_armv8_lanes_x2}, {0, NULL}};
+static const fs_impl impl_armv8 = {"armv8", FS_CPU_SHA2 | FS_CPU_NEON, fs_armv8_blocks,
+                                   armv8_lanes, &hex_neon};
+#endif
+
+const fs_impl *const fs_impl_table[] = {
+#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+    &impl_shani_avx2hex, &impl_shani, &impl_avx2,
+#endif
+#if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
+    &impl_armv8,
+#endif
+    &impl_scalar,
+    NULL,
+};
+
+const fs_hex_encoder *const fs_hex_table[] = {
+#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+    &hex_avx2, &hex_ssse3,
+#endif
+#if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
+    &hex_neon,
+#endif
+    &fs_hex_portable,
+    NULL,
+};
+
+/* --- Self-test ------------------------------------------------------------
+ * The two-block FIPS 180-2 message through the single-stream kernel, every
+ * lane of every lane kernel, and the hex encoder: catches a kernel that is
+ * wrong on this CPU/OS before it produces a single wrong digest. */
+
+static const char selftest_msg[] = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+static const char selftest_hex[] =
+    "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1";
+
+static int selftest(const fs_impl *impl) {
+    uint8_t padded[128], digest[32];
+    char hex[65];
+    uint32_t state[8];
+    size_t len = sizeof selftest_msg - 1;
+    size_t nblocks = fs_pad_tail(padded, (const uint8_t *)selftest_msg, len, len);
+
+    memcpy(state, fs_sha256_iv, sizeof state);
+    impl->blocks(state, padded, nblocks);
+    fs_store_digest(digest, state, 32);
+    impl->hex->digests((const uint8_t(*)[32])digest, 1, (char(*)[65])hex);
+    if (memcmp(hex, selftest_hex, sizeof hex) != 0)
+        return 0;
+
+    for (const fs_lane_kernel *k = impl->lanes; k->width; k++) {
+        uint32_t lane_states[16][8];
+        uint32_t *states[16];
+        const uint8_t *data[16];
+        if (k->width > 16)
+            return 0;
+        for (unsigned j = 0; j < k->width; j++) {
+            memcpy(lane_states[j], fs_sha256_iv, sizeof lane_states[j]);
+            states[j] = lane_states[j];
+            data[j] = padded;
+        }
+        k->fn(states, data, nblocks);
+        for (unsigned j = 0; j < k->width; j++)
+            if (memcmp(lane_states[j], state, sizeof state) != 0)
+                return 0;
+    }
+    return 1;
+}
+
+/* --- Resolution ---------------------------------------------------------- */
+
+static _Atomic(const fs_impl *) active_impl;
+static atomic_int env_backend_ignored;
+
+static int supported(const fs_impl *impl, uint32_t features) {
+    return (impl->required & features) == impl->required;
+}
+
+static const fs_impl *find_supported(const char *name, uint32_t features) {
+    for (const fs_impl *const *p = fs_impl_table; *p; p++)
+        if ((name == NULL || strcmp((*p)->name, name) == 0) && supported(*p, features))
+            return *p;
+    return NULL;
+}
+
+static int selftest_enabled(void) {
+    const char *off = getenv("FASTSHA256_NO_SELFTEST");
+    return !(off && *off && strcmp(off, "0") != 0);
+}
+
+static const fs_impl *choose(int read_env) {
+    uint32_t features = fs_cpu_features();
+    const fs_impl *chosen = NULL;
+    const char *forced = read_env ? getenv("FASTSHA256_BACKEND") : NULL;
+    if (forced && *forced) {
+        chosen = find_supported(forced, features);
+        atomic_store(&env_backend_ignored, chosen == NULL);
+    }
+    if (chosen == NULL)
+        chosen = find_supported(NULL, features);
+    if (chosen != &impl_scalar && selftest_enabled() && !selftest(chosen))
+        chosen = &impl_scalar;
+    return chosen;
+}
+
+const fs_impl *fs_active(void) {
+    const fs_impl *impl = atomic_load_explicit(&active_impl, memory_order_acquire);
+    if (impl)
+        return impl;
+    const fs_impl *expected = NULL;
+    impl = choose(1);
+    /* The first resolver wins; a concurrent set_backend also wins. */
+    if (!atomic_compare_exchange_strong_explicit(&active_impl, &expected, impl,
+                                                 memory_order_acq_rel, memory_order_acquire))
+        impl = expected;
+    return impl;
+}
+
+/* --- Public calls ---------------------------------------------------------- */
+
+const char *fastsha256_backend(void) { return fs_active()->name; }
+const char *fastsha256_hex_backend(void) { return fs_active()->hex->name; }
+
+int fastsha256_set_backend(const char *name) {
+    if (name == NULL)
+        return -1;
+    const fs_impl *impl = find_supported(name, fs_cpu_features());
+    if (impl == NULL || (selftest_enabled() && !selftest(impl)))
+        return -1;
+    atomic_store_explicit(&active_impl, impl, memory_order_release);
+    return 0;
+}
+
+void fastsha256_reset_backend(void) {
+    atomic_store_explicit(&active_impl, choose(0), memory_order_release);
+}
+
+int fastsha256_env_backend_ignored(void) {
+    fs_active();
+    return atomic_load(&env_backend_ignored);
+}
+
+/* Distinct backend names, in table order, optionally only supported ones. */
+static size_t list_backends(const char **names, size_t max, int only_supported) {
+    uint32_t features = only_supported ? fs_cpu_features() : ~0u;
+    size_t count = 0;
+    for (const fs_impl *const *p = fs_impl_table; *p; p++) {
+        if (!supported(*p, features))
+            continue;
+        int seen = 0;
+        for (const fs_impl *const *q = fs_impl_table; q != p; q++)
+            if (strcmp((*q)->name, (*p)->name) == 0 && supported(*q, features))
+                seen = 1;
+        if (seen)
+            continue;
+        if (names && count < max)
+            names[count] = (*p)->name;
+        count++;
+    }
+    return count;
+}
+
+size_t fastsha256_backends(const char **names, size_t max) { return list_backends(names, max, 1); }
+size_t fastsha256_all_backends(const char **names, size_t max) {
+    return list_backends(names, max, 0);
+}

@@ -1,0 +1,57 @@
+/* Portable SHA-256 compression: plain C, no intrinsics, any endianness.
+ * Fully unrolled: the eight working variables rotate by renaming instead of
+ * moving, and the message schedule lives in a 16-word ring. */
+#include "../internal.h"
+
+#define ROTR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+#define BSIG0(x) (ROTR(x, 2) ^ ROTR(x, 13) ^ ROTR(x, 22))
+#define BSIG1(x) (ROTR(x, 6) ^ ROTR(x, 11) ^ ROTR(x, 25))
+#define SSIG0(x) (ROTR(x, 7) ^ ROTR(x, 18) ^ ((x) >> 3))
+#define SSIG1(x) (ROTR(x, 17) ^ ROTR(x, 19) ^ ((x) >> 10))
+/* Ch and Maj in forms with one operation fewer than the textbook ones. */
+#define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
+#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
+
+/* Schedule word for round i >= 16, computed into the ring slot it replaces. */
+#define SCHED(i)                                                               \
+    (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] +              \
+                    SSIG0(w[((i) - 15) & 15]))
+
+#define ROUND(a, b, c, d, e, f, g, h, i, wi)                                   \
+    do {                                                                       \
+        uint32_t t1 = (h) + BSIG1(e) + CH(e, f, g) + fs_sha256_k[i] + (wi);    \
+        (d) += t1;                                                             \
+        (h) = t1 + BSIG0(a) + MAJ(a, b, c);                                    \
+    } while (0)
+
+#define ROUND8(i, wexpr)                                                       \
+    ROUND(a, b, c, d, e, f, g, h, (i) + 0, wexpr((i) + 0));                    \
+    ROUND(h, a, b, c, d, e, f, g, (i) + 1, wexpr((i) + 1));                    \
+    ROUND(g, h, a, b, c, d, e, f, (i) + 2, wexpr((i) + 2));                    \
+    ROUND(f, g, h, a, b, c, d, e, (i) + 3, wexpr((i) + 3));                    \
+    ROUND(e, f, g, h, a, b, c, d, (i) + 4, wexpr((i) + 4));                    \
+    ROUND(d, e, f, g, h, a, b, c, (i) + 5, wexpr((i) + 5));                    \
+    ROUND(c, d, e, f, g, h, a, b, (i) + 6, wexpr((i) + 6));                    \
+    ROUND(b, c, d, e, f, g, h, a, (i) + 7, wexpr((i) + 7))
+
+#define LOADW(i) (w[i] = fs_load_be32(data + 4 * (i)))
+
+void fs_scalar_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
+    uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+    uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
+    uint32_t w[16];
+
+    while (nblocks--) {
+        ROUND8(0, LOADW);
+        ROUND8(8, LOADW);
+        ROUND8(16, SCHED);
+        ROUND8(24, SCHED);
+        ROUND8(32, SCHED);
+        ROUND8(40, SCHED);
+        ROUND8(48, SCHED);
+        ROUND8(56, SCHED);
+        a = state[0] += a; b = state[1] += b; c = state[2] += c; d = state[3] += d;
+        e = state[4] += e; f = state[5] += f; g = state[6] += g; h = state[7] += h;
+        data += 64;
+    }
+}

@@ -1,0 +1,134 @@
+/* Generic SHA-256/224: constants, padding, streaming and one-shot hashing.
+ * Backends only see whole blocks; everything about message framing is here. */
+#include <string.h>
+
+#include "internal.h"
+
+const uint32_t fs_sha256_iv[8] = {
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+};
+const uint32_t fs_sha224_iv[8] = {
+    0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+    0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
+};
+const uint32_t fs_sha256_k[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+size_t fs_pad_tail(uint8_t out[128], const uint8_t *tail, size_t tail_len, uint64_t total_len) {
+    size_t nblocks = tail_len < 56 ? 1 : 2;
+    size_t end = nblocks * 64;
+    uint64_t bits = total_len << 3; /* the bit count is defined mod 2^64 */
+    if (tail_len)
+        memcpy(out, tail, tail_len);
+    out[tail_len] = 0x80;
+    memset(out + tail_len + 1, 0, end - 8 - tail_len - 1);
+    for (int i = 0; i < 8; i++)
+        out[end - 1 - i] = (uint8_t)(bits >> (8 * i));
+    return nblocks;
+}
+
+void fs_store_digest(uint8_t *out, const uint32_t state[8], size_t digest_size) {
+    for (size_t i = 0; i < digest_size / 4; i++)
+        fs_store_be32(out + 4 * i, state[i]);
+}
+
+/* Volatile stores so the wipe is not removed as a dead store. */
+static void wipe(void *p, size_t n) {
+    volatile uint8_t *v = (volatile uint8_t *)p;
+    while (n--)
+        *v++ = 0;
+}
+
+static void ctx_init(fastsha256_ctx *ctx, const uint32_t iv[8], uint32_t digest_size) {
+    memcpy(ctx->state, iv, sizeof ctx->state);
+    ctx->total_len = 0;
+    ctx->buffered = 0;
+    ctx->digest_size = digest_size;
+    memset(ctx->buffer, 0, sizeof ctx->buffer);
+}
+
+void fastsha256_init(fastsha256_ctx *ctx) { ctx_init(ctx, fs_sha256_iv, FASTSHA256_DIGEST_SIZE); }
+void fastsha224_init(fastsha256_ctx *ctx) { ctx_init(ctx, fs_sha224_iv, FASTSHA224_DIGEST_SIZE); }
+
+void fastsha256_update(fastsha256_ctx *ctx, const void *data, size_t len) {
+    const uint8_t *p = (const uint8_t *)data;
+    if (len == 0 || p == NULL) /* NULL with a length is a caller bug: hash nothing */
+        return;
+    fs_blocks_fn blocks = fs_active()->blocks;
+    ctx->total_len += (uint64_t)len;
+
+    if (ctx->buffered) {
+        size_t take = FASTSHA256_BLOCK_SIZE - ctx->buffered;
+        if (take > len)
+            take = len;
+        memcpy(ctx->buffer + ctx->buffered, p, take);
+        ctx->buffered += (uint32_t)take;
+        p += take;
+        len -= take;
+        if (ctx->buffered < FASTSHA256_BLOCK_SIZE)
+            return;
+        blocks(ctx->state, ctx->buffer, 1);
+        ctx->buffered = 0;
+    }
+    size_t whole = len / FASTSHA256_BLOCK_SIZE;
+    if (whole) {
+        blocks(ctx->state, p, whole);
+        p += whole * FASTSHA256_BLOCK_SIZE;
+        len -= whole * FASTSHA256_BLOCK_SIZE;
+    }
+    if (len) {
+        memcpy(ctx->buffer, p, len);
+        ctx->buffered = (uint32_t)len;
+    }
+}
+
+void fastsha256_final(fastsha256_ctx *ctx, uint8_t *out) {
+    uint8_t last[128];
+    size_t nblocks = fs_pad_tail(last, ctx->buffer, ctx->buffered, ctx->total_len);
+    fs_active()->blocks(ctx->state, last, nblocks);
+    fs_store_digest(out, ctx->state, ctx->digest_size == FASTSHA224_DIGEST_SIZE
+                                         ? FASTSHA224_DIGEST_SIZE
+                                         : FASTSHA256_DIGEST_SIZE);
+    wipe(last, sizeof last);
+    wipe(ctx, sizeof *ctx);
+}
+
+/* One shot without a context: whole blocks straight from the caller, then
+ * the padded tail from the stack; one kernel call when the message fits. */
+static void hash_oneshot(const uint32_t iv[8], const void *data, size_t len, uint8_t *out,
+                         size_t digest_size) {
+    const uint8_t *p = (const uint8_t *)data;
+    fs_blocks_fn blocks = fs_active()->blocks;
+    uint32_t state[8];
+    uint8_t last[128];
+    if (p == NULL)
+        len = 0;
+    memcpy(state, iv, sizeof state);
+    size_t whole = len / FASTSHA256_BLOCK_SIZE;
+    if (whole) {
+        blocks(state, p, whole);
+        p += whole * FASTSHA256_BLOCK_SIZE;
+    }
+    size_t nblocks = fs_pad_tail(last, p, len % FASTSHA256_BLOCK_SIZE, (uint64_t)len);
+    blocks(state, last, nblocks);
+    fs_store_digest(out, state, digest_size);
+}
+
+void fastsha256(const void *data, size_t len, uint8_t out[32]) {
+    hash_oneshot(fs_sha256_iv, data, len, out, FASTSHA256_DIGEST_SIZE);
+}
+
+void fastsha224(const void *data, size_t len, uint8_t out[28]) {
+    hash_oneshot(fs_sha224_iv, data, len, out, FASTSHA224_DIGEST_SIZE);
+}
+
+const char *fastsha256_version(void) { return FASTSHA256_VERSION_STRING; }

@@ -1,0 +1,282 @@
+/* Differential tests against the portable reference: every length and
+ * alignment, random update splits, guard pages, context wiping, batches. */
+#define _DEFAULT_SOURCE
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/internal.h"
+#include "common.h"
+
+/* Valgrind runs set this to keep the exhaustive loops affordable. */
+static int quick(void) { return getenv("FASTSHA256_TEST_QUICK") != NULL; }
+
+Test(differential, every_length_and_alignment) {
+    REQUIRE_FORCED_BACKEND();
+    enum { MAX_LEN = 4096 };
+    uint8_t *src = malloc(MAX_LEN), *scratch = malloc(MAX_LEN + 64);
+    test_fill(src, MAX_LEN, 1);
+    for (size_t len = 0; len <= MAX_LEN; len++) {
+        uint8_t want[32], got[32];
+        ref_sha256(src, len, want);
+        for (size_t align = 0; align < 64; align++) {
+            if (quick() && align % 21 != (len & 1))
+                continue;
+            memcpy(scratch + align, src, len);
+            fastsha256(scratch + align, len, got);
+            cr_assert(memcmp(got, want, 32) == 0, "len %zu align %zu backend %s", len, align,
+                      fastsha256_backend());
+        }
+    }
+    free(src);
+    free(scratch);
+}
+
+Test(differential, random_update_splits) {
+    REQUIRE_FORCED_BACKEND();
+    uint64_t rng = 42;
+    enum { MAX_LEN = 20000 };
+    uint8_t *msg = malloc(MAX_LEN);
+    test_fill(msg, MAX_LEN, 7);
+    for (int round = 0; round < (quick() ? 20 : 300); round++) {
+        size_t len = test_rand(&rng) % MAX_LEN;
+        uint8_t want[32], got[32];
+        fastsha256(msg, len, want);
+        fastsha256_ctx ctx;
+        fastsha256_init(&ctx);
+        size_t off = 0;
+        while (off < len) {
+            size_t r = test_rand(&rng);
+            size_t piece = (r & 3) == 0 ? 0 : (r >> 8) % ((r & 4) ? 130 : 5000);
+            if (piece > len - off)
+                piece = len - off;
+            fastsha256_update(&ctx, msg + off, piece);
+            off += piece;
+        }
+        fastsha256_final(&ctx, got);
+        cr_assert(memcmp(got, want, 32) == 0, "split of %zu bytes", len);
+        ref_sha256(msg, len, got);
+        cr_assert(memcmp(got, want, 32) == 0, "one-shot vs reference, %zu bytes", len);
+    }
+    free(msg);
+}
+
+/* Every API reads nothing past the end of the caller's buffer. */
+Test(differential, input_ends_at_guard_page) {
+    REQUIRE_FORCED_BACKEND();
+    size_t lens[400], nlens = 0;
+    for (size_t l = 0; l <= 300; l++)
+        lens[nlens++] = l;
+    const size_t big[] = {511, 512, 513, 1000, 4095, 4096, 4097, 65536 + 13};
+    for (size_t i = 0; i < sizeof big / sizeof big[0]; i++)
+        lens[nlens++] = big[i];
+    for (size_t i = 0; i < nlens; i++) {
+        size_t len = lens[i];
+        guarded g = guarded_alloc(len);
+        test_fill(g.data, len, len);
+        uint8_t want[32], got[32];
+        ref_sha256(g.data, len, want);
+        fastsha256(g.data, len, got);
+        cr_assert(memcmp(got, want, 32) == 0, "one-shot %zu", len);
+        fastsha256_ctx ctx;
+        fastsha256_init(&ctx);
+        fastsha256_update(&ctx, g.data, len / 3);
+        fastsha256_update(&ctx, g.data + len / 3, len - len / 3);
+        fastsha256_final(&ctx, got);
+        cr_assert(memcmp(got, want, 32) == 0, "streamed %zu", len);
+        const void *msgs[5] = {g.data, g.data, g.data, g.data, g.data};
+        size_t ls[5] = {len, len, len, len, len};
+        uint8_t batch[5][32];
+        fastsha256_many(msgs, ls, 5, batch);
+        for (int k = 0; k < 5; k++)
+            cr_assert(memcmp(batch[k], want, 32) == 0, "batch %zu", len);
+        fastsha256_many_strided(g.data, 0, len, 5, batch);
+        for (int k = 0; k < 5; k++)
+            cr_assert(memcmp(batch[k], want, 32) == 0, "strided %zu", len);
+        guarded_free(&g);
+    }
+}
+
+Test(differential, context_wiped_after_final) {
+    REQUIRE_FORCED_BACKEND();
+    fastsha256_ctx ctx, zero;
+    memset(&zero, 0, sizeof zero);
+    uint8_t out[32];
+    fastsha256_init(&ctx);
+    fastsha256_update(&ctx, "secret key material", 19);
+    fastsha256_final(&ctx, out);
+    cr_assert(memcmp(&ctx, &zero, sizeof ctx) == 0, "context not wiped");
+    fastsha224_init(&ctx);
+    fastsha256_update(&ctx, "x", 1);
+    fastsha256_final(&ctx, out);
+    cr_assert(memcmp(&ctx, &zero, sizeof ctx) == 0, "SHA-224 context not wiped");
+}
+
+/* --- Batches ------------------------------------------------------------- */
+
+static void check_batch(const void *const *msgs, const size_t *lens, size_t n, const char *what) {
+    uint8_t(*out)[32] = malloc((n + 1) * 32);
+    memset(out, 0xa5, (n + 1) * 32);
+    fastsha256_many(msgs, lens, n, out);
+    for (size_t i = 0; i < n; i++) {
+        uint8_t want[32];
+        ref_sha256(msgs[i], lens[i], want);
+        cr_assert(memcmp(out[i], want, 32) == 0, "%s: message %zu of %zu (len %zu), backend %s",
+                  what, i, n, lens[i], fastsha256_backend());
+    }
+    for (int k = 0; k < 32; k++)
+        cr_assert(out[n][k] == 0xa5, "%s: wrote past the last digest", what);
+    free(out);
+}
+
+Test(batch, random_mixed_lengths) {
+    REQUIRE_FORCED_BACKEND();
+    uint64_t rng = 3;
+    uint8_t *pool = malloc(64 * 1024);
+    test_fill(pool, 64 * 1024, 11);
+    const void *msgs[101];
+    size_t lens[101];
+    for (size_t n = 0; n <= 100; n++) {
+        for (size_t i = 0; i < n; i++) {
+            lens[i] = test_rand(&rng) % 301;
+            msgs[i] = pool + test_rand(&rng) % (64 * 1024 - 301); /* every alignment */
+        }
+        check_batch(msgs, lens, n, "random mixed");
+    }
+    free(pool);
+}
+
+Test(batch, boundary_lengths) {
+    REQUIRE_FORCED_BACKEND();
+    const size_t edges[] = {0, 1, 54, 55, 56, 57, 63, 64, 65, 118, 119, 120, 121, 127, 128, 129};
+    enum { N = sizeof edges / sizeof edges[0] };
+    uint8_t pool[256];
+    test_fill(pool, sizeof pool, 5);
+    const void *msgs[N * N];
+    size_t lens[N * N];
+    /* Every ordered pair of edges, so each length meets every other in the
+     * lanes next to it. */
+    for (size_t i = 0; i < N; i++)
+        for (size_t j = 0; j < N; j++) {
+            msgs[i * N + j] = pool + (i + j) % 64;
+            lens[i * N + j] = (i * N + j) & 1 ? edges[i] : edges[j];
+        }
+    check_batch(msgs, lens, N * N, "boundary lengths");
+}
+
+Test(batch, megabyte_messages_among_empty_ones) {
+    REQUIRE_FORCED_BACKEND();
+    size_t mib = (size_t)1 << 20;
+    uint8_t *big = malloc(mib + 3);
+    test_fill(big, mib + 3, 99);
+    const void *msgs[20];
+    size_t lens[20];
+    for (size_t i = 0; i < 20; i++) {
+        int is_big = i % 3 == 1;
+        msgs[i] = is_big ? (const void *)(big + i % 4) : (i % 2 ? (const void *)"" : NULL);
+        lens[i] = is_big ? mib - i : 0;
+    }
+    check_batch(msgs, lens, 20, "1 MiB among empty");
+    free(big);
+}
+
+Test(batch, messages_end_at_guard_pages) {
+    REQUIRE_FORCED_BACKEND();
+    guarded g[24];
+    const void *msgs[24];
+    size_t lens[24];
+    for (size_t i = 0; i < 24; i++) {
+        lens[i] = (i * 37) % 200 + (i == 5 ? 5000 : 0);
+        g[i] = guarded_alloc(lens[i]);
+        test_fill(g[i].data, lens[i], i);
+        msgs[i] = g[i].data;
+    }
+    check_batch(msgs, lens, 24, "guard pages");
+    for (size_t i = 0; i < 24; i++)
+        guarded_free(&g[i]);
+}
+
+Test(batch, strided_and_sha224) {
+    REQUIRE_FORCED_BACKEND();
+    enum { N = 37, LEN = 61, STRIDE = 67 };
+    uint8_t records[N * STRIDE];
+    test_fill(records, sizeof records, 8);
+    uint8_t out[N][32], out224[N][28];
+    const void *msgs[N];
+    size_t lens[N];
+    fastsha256_many_strided(records, STRIDE, LEN, N, out);
+    for (size_t i = 0; i < N; i++) {
+        uint8_t want[32];
+        ref_sha256(records + i * STRIDE, LEN, want);
+        cr_assert(memcmp(out[i], want, 32) == 0, "strided record %zu", i);
+        msgs[i] = records + i * STRIDE;
+        lens[i] = i;
+    }
+    fastsha224_many(msgs, lens, N, out224);
+    for (size_t i = 0; i < N; i++) {
+        uint8_t want[28];
+        fastsha224(msgs[i], lens[i], want);
+        cr_assert(memcmp(out224[i], want, 28) == 0, "SHA-224 batch message %zu", i);
+    }
+}
+
+/* --- Hex ------------------------------------------------------------------- */
+
+/* Every encoder this CPU can run, not only the dispatched one. */
+Test(hex, every_encoder_matches_reference) {
+    uint32_t features = fs_cpu_features();
+    uint64_t rng = 77;
+    enum { MAX_N = 1000 };
+    uint8_t(*digests)[32] = malloc(MAX_N * 32);
+    char(*out)[65] = malloc((MAX_N + 1) * 65);
+    char want[65];
+    for (const fs_hex_encoder *const *e = fs_hex_table; *e; e++) {
+        if (((*e)->required & features) != (*e)->required)
+            continue;
+        for (size_t n = 0; n <= MAX_N; n += (n < 40 ? 1 : 37)) {
+            for (size_t i = 0; i < n; i++)
+                for (int k = 0; k < 32; k++)
+                    digests[i][k] = (uint8_t)(test_rand(&rng) >> 56);
+            memset(out, '#', (MAX_N + 1) * 65);
+            (*e)->digests((const uint8_t(*)[32])digests, n, out);
+            for (size_t i = 0; i < n; i++) {
+                ref_hex(digests[i], 32, want);
+                cr_assert(memcmp(out[i], want, 65) == 0, "%s: digest %zu of %zu", (*e)->name, i,
+                          n);
+            }
+            cr_assert(out[n][0] == '#', "%s wrote past the last string", (*e)->name);
+        }
+        uint8_t bytes[300];
+        char text[700], ref[600];
+        test_fill(bytes, sizeof bytes, 1);
+        for (size_t align = 0; align < 32; align++)
+            for (size_t n = 0; n + align <= 260; n++) {
+                memset(text, '#', sizeof text);
+                (*e)->bytes(bytes + align, n, text + align);
+                ref_hex(bytes + align, n, ref);
+                cr_assert(memcmp(text + align, ref, 2 * n) == 0, "%s: %zu bytes at %zu",
+                          (*e)->name, n, align);
+                cr_assert(text[align + 2 * n] == '#', "%s wrote a byte too many", (*e)->name);
+            }
+    }
+    free(digests);
+    free(out);
+}
+
+Test(hex, public_calls) {
+    REQUIRE_FORCED_BACKEND();
+    uint8_t d[2][32];
+    char out[2][65], text[3];
+    test_fill(&d[0][0], 64, 9);
+    fastsha256_to_hex_many((const uint8_t(*)[32])d, 2, out);
+    for (int i = 0; i < 2; i++) {
+        char want[65];
+        ref_hex(d[i], 32, want);
+        cr_assert(strcmp(out[i], want) == 0);
+    }
+    fastsha256_to_hex(NULL, 0, text);
+    cr_assert(text[0] == '\0');
+    uint8_t one = 0xf0;
+    fastsha256_to_hex(&one, 1, text);
+    cr_assert(strcmp(text, "f0") == 0);
+}
