@@ -1,0 +1,70 @@
+/* A minimal stand-in for Criterion, for targets that have no Criterion
+ * package (cross builds run under qemu-user: Debian ships libcriterion for
+ * neither s390x nor, co-installable with the host's, arm64).
+ *
+ * It implements only what fastsha256's suites use, with Criterion's
+ * meaning:
+ *   Test(suite, name, ...)   a test; options such as .timeout are accepted
+ *                            and ignored (ctest's own timeout applies);
+ *   cr_assert(cond[, fmt, ...])  ends the test as failed when cond is false;
+ *   cr_skip_test([fmt, ...]) ends the test as skipped;
+ *   cr_log_info(fmt, ...)    a line on stderr.
+ * Like Criterion, every test runs in its own child process (fork), so a
+ * test sees the library's first use and its own environment changes, and
+ * a crash fails that test alone. The runner (criterion_shim.c) prints one
+ * line per test and "N passed, M failed, K skipped", and exits non-zero
+ * when any test failed. Options: --list, --filter=SUITE/NAME (a glob). */
+#ifndef FASTSHA256_CRITERION_SHIM_H
+#define FASTSHA256_CRITERION_SHIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct cr_shim_test {
+    const char *suite;
+    const char *name;
+    void (*fn)(void);
+    /* Criterion's per-test options; accepted, ignored. */
+    double timeout;
+    bool disabled;
+    const char *description;
+    struct cr_shim_test *next;
+};
+
+void cr_shim_register(struct cr_shim_test *test);
+__attribute__((noreturn, format(printf, 4, 5))) void
+cr_shim_fail(const char *file, int line, const char *expr, const char *fmt, ...);
+__attribute__((noreturn, format(printf, 1, 2))) void cr_shim_skip(const char *fmt, ...);
+__attribute__((format(printf, 1, 2))) void cr_shim_log(const char *fmt, ...);
+
+#define CR_SHIM_ID(s_, n_, what) cr_shim_##s_##_##n_##_##what
+
+/* A constructor adds the test to the runner's list before main. */
+#define Test(s_, n_, ...)                                                       \
+    static void CR_SHIM_ID(s_, n_, fn)(void);                                   \
+    static struct cr_shim_test CR_SHIM_ID(s_, n_, desc) = {                     \
+        .suite = #s_, .name = #n_, .fn = CR_SHIM_ID(s_, n_, fn), __VA_ARGS__};  \
+    __attribute__((constructor)) static void CR_SHIM_ID(s_, n_, reg)(void) {    \
+        cr_shim_register(&CR_SHIM_ID(s_, n_, desc));                            \
+    }                                                                           \
+    static void CR_SHIM_ID(s_, n_, fn)(void)
+
+/* The " " prefix makes the message optional (and never a zero-length
+ * format); a literal format given after the condition is appended to it. */
+#define cr_assert(cond, ...)                                                    \
+    do {                                                                        \
+        if (!(cond))                                                            \
+            cr_shim_fail(__FILE__, __LINE__, #cond, " " __VA_ARGS__);           \
+    } while (0)
+
+#define cr_skip_test(...) cr_shim_skip(" " __VA_ARGS__)
+#define cr_log_info(...) cr_shim_log(__VA_ARGS__)
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FASTSHA256_CRITERION_SHIM_H */
