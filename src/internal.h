@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "fastsha256.h"
 
@@ -69,20 +70,90 @@ extern const uint32_t fs_sha256_iv[8];
 extern const uint32_t fs_sha224_iv[8];
 extern const uint32_t fs_sha256_k[64];
 
+/* Big-endian loads and stores. Where the compiler says the byte order, one
+ * word-sized access plus a byte swap: byte-at-a-time stores that later feed
+ * a kernel's wide loads would stall store-to-load forwarding. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#  define FS_BE32(v) __builtin_bswap32(v)
+#  define FS_BE64(v) __builtin_bswap64(v)
+#elif defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#  define FS_BE32(v) (v)
+#  define FS_BE64(v) (v)
+#endif
+
 static inline uint32_t fs_load_be32(const uint8_t *p) {
+#ifdef FS_BE32
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return FS_BE32(v);
+#else
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+#endif
 }
 static inline void fs_store_be32(uint8_t *p, uint32_t v) {
+#ifdef FS_BE32
+    v = FS_BE32(v);
+    memcpy(p, &v, 4);
+#else
     p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16);
     p[2] = (uint8_t)(v >> 8);  p[3] = (uint8_t)v;
+#endif
+}
+static inline void fs_store_be64(uint8_t *p, uint64_t v) {
+#ifdef FS_BE64
+    v = FS_BE64(v);
+    memcpy(p, &v, 8);
+#else
+    fs_store_be32(p, (uint32_t)(v >> 32));
+    fs_store_be32(p + 4, (uint32_t)v);
+#endif
+}
+
+/* Copies n < 64 bytes with a few overlapping word moves: for the short
+ * tails of padding, a libc call costs more than the copy. */
+static inline void fs_copy_short(uint8_t *dst, const uint8_t *src, size_t n) {
+    if (n >= 8) {
+        size_t i = 0;
+        for (; i + 8 <= n; i += 8)
+            memcpy(dst + i, src + i, 8);
+        if (i < n)
+            memcpy(dst + n - 8, src + n - 8, 8);
+    } else if (n >= 4) {
+        memcpy(dst, src, 4);
+        memcpy(dst + n - 4, src + n - 4, 4);
+    } else if (n) {
+        dst[0] = src[0];
+        dst[n / 2] = src[n / 2];
+        dst[n - 1] = src[n - 1];
+    }
 }
 
 /* Writes the padded last block(s) of a message into out (128 bytes): the
  * tail_len (< 64) final bytes, 0x80, zeros, the 64-bit big-endian bit count
- * of a total_len-byte message. Returns the number of blocks, 1 or 2. */
-size_t fs_pad_tail(uint8_t out[128], const uint8_t *tail, size_t tail_len, uint64_t total_len);
+ * of a total_len-byte message. Returns the number of blocks, 1 or 2.
+ * Inline: the batch scheduler calls it once per message. */
+static inline size_t fs_pad_tail(uint8_t out[128], const uint8_t *tail, size_t tail_len,
+                                 uint64_t total_len) {
+    size_t nblocks = tail_len < 56 ? 1 : 2;
+    uint64_t bits = total_len << 3; /* the bit count is defined mod 2^64 */
+    uint8_t *end = out + 64 * nblocks;
+    /* Fixed-size clears compile to a few wide stores. */
+    memset(out, 0, 64);
+    if (nblocks == 2)
+        memset(out + 64, 0, 64);
+    fs_copy_short(out, tail, tail_len);
+    out[tail_len] = 0x80;
+    fs_store_be64(end - 8, bits);
+    return nblocks;
+}
 
-void fs_store_digest(uint8_t *out, const uint32_t state[8], size_t digest_size);
+static inline void fs_store_digest(uint8_t *out, const uint32_t state[8], size_t digest_size) {
+    /* Constant trip counts, so each word becomes one byte-swapped store. */
+    for (size_t i = 0; i < 7; i++)
+        fs_store_be32(out + 4 * i, state[i]);
+    if (digest_size == 32)
+        fs_store_be32(out + 28, state[7]);
+}
 
 /* Batch scheduler (many.c): hashes n messages with impl's lane kernels. */
 typedef struct fs_message_source {

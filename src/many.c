@@ -63,61 +63,120 @@ static inline int lane_advance(lane *l, size_t nblocks) {
     return 0;
 }
 
+/* Fast path for runs of short messages (the common batch: many small
+ * records): while the next `width` messages each fit one padded block, they
+ * go through the kernel as a group with none of the lane bookkeeping.
+ * Returns how many messages it hashed. */
+static size_t hash_short_groups(const fs_lane_kernel *k, const fs_message_source *src,
+                                size_t n, const uint32_t iv[8], uint8_t *out,
+                                size_t digest_size) {
+    uint8_t blocks[FS_MAX_LANES][128];
+    uint32_t group_states[FS_MAX_LANES][8];
+    uint32_t *states[FS_MAX_LANES];
+    const uint8_t *data[FS_MAX_LANES];
+    size_t width = k->width, done = 0;
+    for (size_t j = 0; j < width; j++) {
+        states[j] = group_states[j];
+        data[j] = blocks[j];
+    }
+    while (n - done >= width) {
+        size_t j;
+        for (j = 0; j < width; j++) {
+            size_t len = message_len(src, done + j);
+            const uint8_t *p = message_ptr(src, done + j);
+            if (len > 55)
+                break;
+            fs_pad_tail(blocks[j], p ? p : blocks[j], p ? len : 0, p ? (uint64_t)len : 0);
+            memcpy(group_states[j], iv, sizeof group_states[j]);
+        }
+        if (j < width)
+            break;
+        k->fn(states, data, 1);
+        for (j = 0; j < width; j++)
+            fs_store_digest(out + (done + j) * digest_size, group_states[j], digest_size);
+        done += width;
+    }
+    return done;
+}
+
 void fs_hash_many(const fs_impl *impl, const fs_message_source *src, size_t n,
                   const uint32_t iv[8], uint8_t *out, size_t digest_size) {
+    fs_message_source rest = *src;
+    if (impl->lanes[0].width) {
+        size_t done = hash_short_groups(impl->lanes, src, n, iv, out, digest_size);
+        if (done == n)
+            return;
+        /* The rest through the general scheduler, as a shifted batch. */
+        if (rest.msgs) {
+            rest.msgs += done;
+            rest.lens += done;
+        } else if (rest.base) {
+            rest.base += done * rest.stride;
+        }
+        out += done * digest_size;
+        n -= done;
+        src = &rest;
+    }
     lane lanes[FS_MAX_LANES];
-    lane *active[FS_MAX_LANES]; /* busy lanes, in no particular order */
-    lane *idle[FS_MAX_LANES];
+    /* Slot j holds a busy lane; states[j] and data[j] are what the kernel
+     * gets for it, kept up to date so a call needs no gathering. */
+    lane *slot[FS_MAX_LANES];
+    uint32_t *states[FS_MAX_LANES];
+    const uint8_t *data[FS_MAX_LANES];
+    /* kernel_for[a]: the widest kernel that a busy lanes can fill (NULL:
+     * the single-stream kernel, one lane at a time). */
+    const fs_lane_kernel *kernel_for[FS_MAX_LANES + 1];
     size_t nlanes = impl->lanes[0].width ? impl->lanes[0].width : 1;
-    size_t nactive = 0, nidle = nlanes, next_msg = 0;
-
     if (nlanes > FS_MAX_LANES)
-        nlanes = nidle = FS_MAX_LANES;
-    for (size_t i = 0; i < nlanes; i++)
-        idle[i] = &lanes[i];
-
-    for (;;) {
-        while (nidle && next_msg < n) {
-            lane *l = idle[--nidle];
-            lane_start(l, src, next_msg++, iv);
-            active[nactive++] = l;
-        }
-        if (nactive == 0)
-            break;
-
-        /* The widest kernel that the busy lanes can fill; once the queue is
-         * empty the remainder narrows down to the single-stream kernel. */
+        nlanes = FS_MAX_LANES;
+    for (size_t a = 0; a <= nlanes; a++) {
         const fs_lane_kernel *k = impl->lanes;
-        while (k->width && k->width > nactive)
+        while (k->width && k->width > a)
             k++;
-        size_t width = k->width ? k->width : 1;
+        kernel_for[a] = k->width ? k : NULL;
+    }
 
-        size_t nblocks = active[0]->blocks_left;
+    size_t nactive = 0, next_msg = 0;
+    while (nactive < nlanes && next_msg < n) {
+        lane *l = slot[nactive] = &lanes[nactive];
+        lane_start(l, src, next_msg++, iv);
+        states[nactive] = l->state;
+        data[nactive] = l->next;
+        nactive++;
+    }
+
+    while (nactive) {
+        const fs_lane_kernel *k = kernel_for[nactive];
+        size_t width = k ? k->width : 1;
+        size_t nblocks = slot[0]->blocks_left;
         for (size_t j = 1; j < width; j++)
-            if (active[j]->blocks_left < nblocks)
-                nblocks = active[j]->blocks_left;
+            if (slot[j]->blocks_left < nblocks)
+                nblocks = slot[j]->blocks_left;
 
-        if (k->width) {
-            uint32_t *states[FS_MAX_LANES];
-            const uint8_t *data[FS_MAX_LANES];
-            for (size_t j = 0; j < width; j++) {
-                states[j] = active[j]->state;
-                data[j] = active[j]->next;
-            }
+        if (k)
             k->fn(states, data, nblocks);
-        } else {
-            impl->blocks(active[0]->state, active[0]->next, nblocks);
-        }
+        else
+            impl->blocks(states[0], data[0], nblocks);
 
-        /* Retire finished lanes; walk backwards so removal by swapping with
-         * the last busy lane never skips one. */
+        /* Finished lanes take the next message in place; once the queue is
+         * empty they leave, swapped with the last busy slot (walking down,
+         * so the lane swapped in has already been advanced or was not in
+         * this call). */
         for (size_t j = width; j-- > 0;) {
-            lane *l = active[j];
+            lane *l = slot[j];
             if (lane_advance(l, nblocks)) {
                 fs_store_digest(out + l->msg * digest_size, l->state, digest_size);
-                active[j] = active[--nactive];
-                idle[nidle++] = l;
+                if (next_msg < n) {
+                    lane_start(l, src, next_msg++, iv);
+                } else {
+                    nactive--;
+                    slot[j] = slot[nactive];
+                    states[j] = states[nactive];
+                    slot[nactive] = l;
+                    states[nactive] = l->state;
+                }
             }
+            data[j] = slot[j]->next;
         }
     }
 }

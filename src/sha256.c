@@ -23,30 +23,6 @@ const uint32_t fs_sha256_k[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
-size_t fs_pad_tail(uint8_t out[128], const uint8_t *tail, size_t tail_len, uint64_t total_len) {
-    size_t nblocks = tail_len < 56 ? 1 : 2;
-    uint64_t bits = total_len << 3; /* the bit count is defined mod 2^64 */
-    uint8_t *end = out + 64 * nblocks;
-    /* Fixed-size clears compile to a few wide stores; no libc call. */
-    memset(out, 0, 64);
-    if (nblocks == 2)
-        memset(out + 64, 0, 64);
-    if (tail_len)
-        memcpy(out, tail, tail_len);
-    out[tail_len] = 0x80;
-    fs_store_be32(end - 8, (uint32_t)(bits >> 32));
-    fs_store_be32(end - 4, (uint32_t)bits);
-    return nblocks;
-}
-
-void fs_store_digest(uint8_t *out, const uint32_t state[8], size_t digest_size) {
-    /* Constant trip counts, so each word becomes one byte-swapped store. */
-    for (size_t i = 0; i < 7; i++)
-        fs_store_be32(out + 4 * i, state[i]);
-    if (digest_size == 32)
-        fs_store_be32(out + 28, state[7]);
-}
-
 /* Volatile stores so the wipe is not removed as a dead store. */
 static void wipe(void *p, size_t n) {
     volatile uint8_t *v = (volatile uint8_t *)p;
