@@ -1,25 +1,53 @@
 #!/usr/bin/env bash
-# The main job: installs what is missing (Debian/Ubuntu, apt-get), builds a
-# release, and runs the default benchmark (the seed workload, side by side with
-# OpenSSL and the JavaScript runtimes found). Arguments go to fastsha256-bench,
-# e.g. ./bench.sh --sweep --output bench/results
+# The main job: who hashes the fastest, in one command, on Debian 12 (or Ubuntu):
+#
+#   ./bench.sh [fastsha256-bench options...]
+#
+# 1. installs with apt-get whatever of the build and peer packages is missing
+#    (as root, or through sudo): compiler, cmake, OpenSSL headers, Google
+#    Benchmark, gnuplot, node and npm;
+# 2. installs Bun and Deno from the npm registry into bench/.runtimes
+#    (bench/install-js-runtimes.sh; skipped when FASTSHA256_NO_BUN_DENO=1);
+# 3. configures and builds in build/release (BUILD_DIR=... to change);
+# 4. runs build/bench/fastsha256-bench with the given options (none: the
+#    default run, the seed workload of 5,000,000 "Hello world!!!" hex strings).
 set -euo pipefail
-cd "$(dirname "$0")"
 
-packages=(cmake make gcc g++ pkg-config libssl-dev libbenchmark-dev gnuplot-nox)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+here=$root/bench
+build=${BUILD_DIR:-$root/build/release}
+
+# What is needed, each as "test|package": a command on PATH, or a header.
+needs=(
+  "cmd:cc|build-essential" "cmd:make|build-essential" "cmd:cmake|cmake"
+  "cmd:pkg-config|pkg-config" "file:/usr/include/openssl/evp.h|libssl-dev"
+  "file:/usr/include/benchmark/benchmark.h|libbenchmark-dev" "cmd:gnuplot|gnuplot-nox"
+  "cmd:node|nodejs" "cmd:npm|npm")
 missing=()
-for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+for n in "${needs[@]}"; do
+  test=${n%%|*} pkg=${n#*|}
+  case $test in
+    cmd:*) command -v "${test#cmd:}" >/dev/null 2>&1 && continue ;;
+    file:*) [ -e "${test#file:}" ] && continue ;;
+  esac
+  [[ " ${missing[*]} " == *" $pkg "* ]] || missing+=("$pkg")
 done
-command -v node >/dev/null || missing+=(nodejs)
-if [ ${#missing[@]} -gt 0 ]; then
-    echo "== installing: ${missing[*]}" >&2
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+if ((${#missing[@]})); then
+  echo "bench.sh: installing ${missing[*]}" >&2
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
+  $sudo apt-get update
+  # Peers are optional: a package that cannot be installed only removes rows.
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}" ||
+    echo "bench.sh: apt-get could not install all of: ${missing[*]}; going on" >&2
 fi
 
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_BUILD_TESTS=OFF >/dev/null
-cmake --build build/release -j "$(nproc 2>/dev/null || echo 2)" --target fastsha256-bench >/dev/null
-exec build/release/bench/fastsha256-bench "$@"
+if [ "${FASTSHA256_NO_BUN_DENO:-0}" != 1 ] &&
+   { [ ! -x "$here/.runtimes/bin/bun" ] || [ ! -x "$here/.runtimes/bin/deno" ]; }; then
+  "$here/install-js-runtimes.sh" "$here/.runtimes" ||
+    echo "bench.sh: bun/deno not installed, going on without them" >&2
+fi
+
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_BUILD_TESTS=OFF
+cmake --build "$build" -j"$(nproc)" --target fastsha256-bench
+exec "$build/bench/fastsha256-bench" "$@"

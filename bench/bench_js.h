@@ -1,0 +1,50 @@
+/* JavaScript runtime peers for fastsha256-bench: finds node, bun and deno,
+ * runs the snippets in bench/js/ and parses what they print. */
+#ifndef FASTSHA256_BENCH_JS_H
+#define FASTSHA256_BENCH_JS_H
+
+#include <stddef.h>
+
+#define BJ_PATH_MAX 4096
+#define BJ_MAX_CHUNKS 64
+
+typedef struct bj_result {
+    int ok;
+    char error[256];
+    char runtime[16];
+    char version[64];
+    char style[32];
+    size_t count;
+    double total_ms;
+    double med_rate, best_rate;   /* over the chunks, hashes per second */
+    int nchunks;
+    char last[65];                /* the last hex digest printed */
+    long child_switches;          /* involuntary switches of the child */
+} bj_result;
+
+/* Looks for `name` in the extra folders (each tried as DIR/bin/name and
+ * DIR/name), then on PATH. Returns 1 and the path when found. */
+int bj_find_runtime(const char *name, const char *const *dirs, size_t ndirs, char *out,
+                    size_t outlen);
+
+/* Finds the snippet `file` (e.g. "createhash.mjs") in the candidate folders. */
+int bj_find_script(const char *file, const char *const *dirs, size_t ndirs, char *out,
+                   size_t outlen);
+
+/* Runs argv (argv[0] is the program's path) with stdout and stderr captured
+ * into out (NUL-terminated, truncated to outlen); env_name=env_value is set in
+ * the child when env_name is not NULL, and the child gets the saved CPU set
+ * back when restore_affinity is set. Returns the exit status (0..255), 128+sig
+ * when killed, -1 when it could not run; kills the child after timeout_s s.
+ * *switches gets the child's involuntary context switches (may be NULL). */
+int bj_capture(const char *const *argv, const char *env_name, const char *env_value,
+               int restore_affinity, unsigned timeout_s, char *out, size_t outlen,
+               long *switches);
+
+/* Runs `runtime_path` (of kind node|bun|deno) on the script with the count
+ * and chunk arguments; the child gets the saved (unpinned) CPU set back.
+ * Kills it after timeout_s seconds. */
+void bj_run(const char *kind, const char *runtime_path, const char *script, size_t count,
+            int chunks, unsigned timeout_s, bj_result *r);
+
+#endif /* FASTSHA256_BENCH_JS_H */

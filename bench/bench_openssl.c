@@ -1,0 +1,193 @@
+/* OpenSSL libcrypto peer rows (see bench_openssl.h). SHA256_Init/Update/Final
+ * are deprecated in OpenSSL 3: this file alone is built with
+ * -Wno-deprecated-declarations (bench/CMakeLists.txt), and the deprecation
+ * attributes are suppressed here too, for builds that set their own flags. */
+#include "bench_openssl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "bench_common.h"
+
+#ifdef FASTSHA256_BENCH_HAVE_OPENSSL
+
+#define OPENSSL_SUPPRESS_DEPRECATED 1
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/opensslv.h>
+#include <openssl/sha.h>
+
+#if OPENSSL_VERSION_NUMBER >= 0x30000000L
+#define BO_HAVE_FETCH 1
+#endif
+#if !defined(OPENSSL_NO_DEPRECATED_3_0)
+#define BO_HAVE_LOW_LEVEL 1
+#endif
+
+#ifdef BO_HAVE_FETCH
+static EVP_MD *fetched_md;
+static EVP_MD *get_fetched(void) {
+    if (fetched_md == NULL)
+        fetched_md = EVP_MD_fetch(NULL, "SHA256", NULL);
+    return fetched_md;
+}
+#endif
+
+int bo_available(void) { return 1; }
+
+const char *bo_version(void) {
+#if OPENSSL_VERSION_NUMBER >= 0x10100000L
+    return OpenSSL_version(OPENSSL_VERSION);
+#else
+    return OPENSSL_VERSION_TEXT;
+#endif
+}
+
+int bo_style_available(bo_style s) {
+    switch (s) {
+    case BO_EVP_DIGEST:
+        return 1;
+    case BO_EVP_DIGEST_FETCHED:
+#ifdef BO_HAVE_FETCH
+        return get_fetched() != NULL;
+#else
+        return 0;
+#endif
+    case BO_LOW_LEVEL:
+    case BO_SHA256_ONESHOT:
+#ifdef BO_HAVE_LOW_LEVEL
+        return 1;
+#else
+        return 0;
+#endif
+    default:
+        return 0;
+    }
+}
+
+static inline void digest(bo_style s, const void *data, size_t len, uint8_t out[32]) {
+    unsigned int mdlen = 0;
+    switch (s) {
+    case BO_EVP_DIGEST:
+        if (!EVP_Digest(data, len, out, &mdlen, EVP_sha256(), NULL))
+            memset(out, 0, 32);
+        break;
+#ifdef BO_HAVE_FETCH
+    case BO_EVP_DIGEST_FETCHED:
+        if (!EVP_Digest(data, len, out, &mdlen, fetched_md, NULL))
+            memset(out, 0, 32);
+        break;
+#endif
+#ifdef BO_HAVE_LOW_LEVEL
+    case BO_LOW_LEVEL: {
+        SHA256_CTX c;
+        SHA256_Init(&c);
+        SHA256_Update(&c, data, len);
+        SHA256_Final(out, &c);
+        break;
+    }
+    case BO_SHA256_ONESHOT:
+        SHA256((const unsigned char *)data, len, out);
+        break;
+#endif
+    default:
+        memset(out, 0, 32);
+        break;
+    }
+}
+
+void bo_digest(bo_style s, const void *data, size_t len, uint8_t out[32]) {
+#ifdef BO_HAVE_FETCH
+    if (s == BO_EVP_DIGEST_FETCHED)
+        (void)get_fetched();
+#endif
+    digest(s, data, len, out);
+}
+
+/* One loop per style so the switch is not inside the timed loop. */
+#define SEED_LOOP(STYLE)                                                         \
+    for (size_t i = 0; i < n; i++) {                                             \
+        digest(STYLE, m, BENCH_SEED_LEN, d);                                     \
+        bench_table_hex(d, 32, bench_ring_slot(&ring));                          \
+        acc = bench_ring_commit(&ring, acc);                                     \
+        if (distinct)                                                            \
+            bench_next_counter(m + sizeof BENCH_DISTINCT_PREFIX - 1);            \
+    }
+
+uint64_t bo_seed_work(bo_style s, int distinct, size_t start, size_t n, uint64_t acc) {
+    char m[BENCH_SEED_LEN + 2];
+    uint8_t d[32];
+    bench_ring ring;
+    ring.n = 0;
+    if (distinct) {
+        memcpy(m, BENCH_DISTINCT_PREFIX, sizeof BENCH_DISTINCT_PREFIX - 1);
+        bench_set_counter(m + sizeof BENCH_DISTINCT_PREFIX - 1, start);
+    } else {
+        memcpy(m, BENCH_SEED_MSG, BENCH_SEED_LEN);
+    }
+#ifdef BO_HAVE_FETCH
+    (void)get_fetched();
+#endif
+    switch (s) {
+    case BO_EVP_DIGEST: SEED_LOOP(BO_EVP_DIGEST) break;
+    case BO_EVP_DIGEST_FETCHED: SEED_LOOP(BO_EVP_DIGEST_FETCHED) break;
+    case BO_LOW_LEVEL: SEED_LOOP(BO_LOW_LEVEL) break;
+    case BO_SHA256_ONESHOT: SEED_LOOP(BO_SHA256_ONESHOT) break;
+    default: break;
+    }
+    return bench_ring_flush(&ring, acc);
+}
+
+int bo_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
+#if OPENSSL_VERSION_NUMBER >= 0x30000000L
+    size_t written = 0;
+    return OPENSSL_buf2hexstr_ex(out, outlen, &written, in, (long)n, '\0') == 1;
+#else
+    (void)in;
+    (void)n;
+    (void)out;
+    (void)outlen;
+    return 0;
+#endif
+}
+
+#else /* no OpenSSL */
+
+int bo_available(void) { return 0; }
+const char *bo_version(void) { return "not built (OpenSSL not found at configure time)"; }
+int bo_style_available(bo_style s) {
+    (void)s;
+    return 0;
+}
+void bo_digest(bo_style s, const void *data, size_t len, uint8_t out[32]) {
+    (void)s;
+    (void)data;
+    (void)len;
+    memset(out, 0, 32);
+}
+uint64_t bo_seed_work(bo_style s, int distinct, size_t start, size_t n, uint64_t acc) {
+    (void)s;
+    (void)distinct;
+    (void)start;
+    (void)n;
+    return acc;
+}
+int bo_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
+    (void)in;
+    (void)n;
+    (void)out;
+    (void)outlen;
+    return 0;
+}
+
+#endif
+
+const char *bo_style_name(bo_style s) {
+    switch (s) {
+    case BO_EVP_DIGEST: return "EVP_Digest";
+    case BO_EVP_DIGEST_FETCHED: return "EVP_Digest, fetched MD";
+    case BO_LOW_LEVEL: return "SHA256_Init/Update/Final";
+    case BO_SHA256_ONESHOT: return "SHA256()";
+    default: return "?";
+    }
+}

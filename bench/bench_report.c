@@ -1,0 +1,748 @@
+/* Results of fastsha256-bench (see bench_report.h). */
+#define _GNU_SOURCE 1
+
+#include "bench_report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench_common.h"
+#include "bench_js.h"
+
+static br_row *rows;
+static size_t nrows, caprows;
+
+br_row *br_add(void) {
+    if (nrows == caprows) {
+        size_t cap = caprows ? caprows * 2 : 64;
+        br_row *p = realloc(rows, cap * sizeof *p);
+        if (!p) {
+            fprintf(stderr, "fastsha256-bench: out of memory\n");
+            exit(1);
+        }
+        rows = p;
+        caprows = cap;
+    }
+    memset(&rows[nrows], 0, sizeof rows[nrows]);
+    return &rows[nrows++];
+}
+
+size_t br_count(void) { return nrows; }
+br_row *br_get(size_t i) { return i < nrows ? &rows[i] : NULL; }
+
+void br_fmt_rate(char *buf, size_t n, double v) {
+    if (!(v > 0))
+        bench_fmt(buf, n, "-");
+    else if (v >= 1e9)
+        bench_fmt(buf, n, "%.2fG", v / 1e9);
+    else if (v >= 1e6)
+        bench_fmt(buf, n, "%.2fM", v / 1e6);
+    else if (v >= 1e3)
+        bench_fmt(buf, n, "%.1fk", v / 1e3);
+    else
+        bench_fmt(buf, n, "%.1f", v);
+}
+
+static void fmt_num(char *buf, size_t n, double v) {
+    if (!(v > 0) || !isfinite(v))
+        bench_fmt(buf, n, "-");
+    else if (v >= 1000)
+        bench_fmt(buf, n, "%.0f", v);
+    else if (v >= 100)
+        bench_fmt(buf, n, "%.1f", v);
+    else if (v >= 10)
+        bench_fmt(buf, n, "%.2f", v);
+    else
+        bench_fmt(buf, n, "%.3f", v);
+}
+
+static void fmt_ratio(char *buf, size_t n, double a, double b) {
+    if (!(a > 0) || !(b > 0))
+        bench_fmt(buf, n, "-");
+    else if (a / b >= 100)
+        bench_fmt(buf, n, "%.0fx", a / b);
+    else
+        bench_fmt(buf, n, "%.2fx", a / b);
+}
+
+static void fmt_size(char *buf, size_t n, size_t s) {
+    if (s >= (1u << 20) && s % (1u << 20) == 0)
+        bench_fmt(buf, n, "%zu MiB", s >> 20);
+    else if (s >= 1024 && s % 1024 == 0)
+        bench_fmt(buf, n, "%zu KiB", s >> 10);
+    else
+        bench_fmt(buf, n, "%zu B", s);
+}
+
+/* --- Header -------------------------------------------------------------- */
+
+void br_print_header(FILE *out, const br_meta *m) {
+    fprintf(out, "fastsha256-bench %s (%s) - who hashes the fastest?\n", m->version, m->date);
+    fprintf(out, "cpu:        %s, %d cpu%s allowed, %s\n", m->cpu_model, m->ncpus,
+            m->ncpus == 1 ? "" : "s",
+            m->pinned_cpu >= 0 ? "benchmark pinned to one cpu" : "not pinned");
+    if (m->pinned_cpu >= 0)
+        fprintf(out, "pinned:     cpu %d (sched_setaffinity); JS runtimes run unpinned\n",
+                m->pinned_cpu);
+    fprintf(out, "clock:      %s at %.4f GHz", m->tick_source, m->tick_hz / 1e9);
+    if (m->core_estimated) {
+        fprintf(out, "; core ~%.3f GHz by a dependent add chain (core/TSC %.3f)", m->core_hz / 1e9,
+                m->core_per_tick);
+        if (m->core_hz_end > 0)
+            fprintf(out, ", %.3f GHz at the end", m->core_hz_end / 1e9);
+    } else {
+        fprintf(out, "; core clock not estimated here: cycles are counter ticks");
+    }
+    fprintf(out, "\n");
+    fprintf(out, "compiler:   %s (%s)\n", m->compiler, m->build);
+    fprintf(out, "kernel:     %s\n", m->host_kernel);
+    fprintf(out, "fastsha256: %s; backends here: %s; auto: %s, hex encoder: %s\n", m->version,
+            m->backends, m->auto_backend, m->hex_backend);
+    fprintf(out, "openssl:    %s\n", m->openssl);
+    for (int i = 0; i < 3; i++)
+        if (m->js[i][0])
+            fprintf(out, "%-11s %s\n", i == 0 ? "js:" : "", m->js[i]);
+    fprintf(out, "method:     %d repetitions per row (median and best); each split into timed "
+                 "chunks, chunks with a context switch or a wall/cpu-time gap dropped; "
+                 "warm-up first\n",
+            m->reps);
+}
+
+/* --- Seed leaderboard ------------------------------------------------------- */
+
+static const br_row *find_row(const char *section, const char *who, const char *style) {
+    for (size_t i = 0; i < nrows; i++)
+        if (strcmp(rows[i].section, section) == 0 && strcmp(rows[i].who, who) == 0 &&
+            strstr(rows[i].style, style) == rows[i].style)
+            return &rows[i];
+    return NULL;
+}
+
+static int cmp_rate_desc(const void *a, const void *b) {
+    const br_row *x = *(const br_row *const *)a, *y = *(const br_row *const *)b;
+    return (x->hps_med < y->hps_med) - (x->hps_med > y->hps_med);
+}
+
+void br_print_seed(FILE *out, const br_meta *m) {
+    const br_row **list = calloc(nrows ? nrows : 1, sizeof *list);
+    size_t n = 0;
+    if (!list)
+        return;
+    for (size_t i = 0; i < nrows; i++)
+        if (strcmp(rows[i].section, "seed") == 0)
+            list[n++] = &rows[i];
+    if (n == 0) {
+        free(list);
+        return;
+    }
+    qsort(list, n, sizeof *list, cmp_rate_desc);
+    const br_row *node = find_row("seed", "node", "createHash");
+    const br_row *ossl = find_row("seed", "openssl", "EVP_Digest +");
+
+    fprintf(out, "\nSeed workload: %zu x SHA-256 hex string of \"Hello world!!!\" (14 bytes); "
+                 "batches of %zu; JS: createHash %zu, WebCrypto %zu messages\n",
+            m->count, m->batch, m->js_count, m->js_async_count);
+    fprintf(out, "%-3s %-10s %-13s %-39s %-8s %9s %9s %8s %8s %9s %9s %7s %s\n", "#", "who",
+            "backend", "style", "messages", "hashes/s", "best", "ns/hash", "cyc/hash",
+            "x node", "x OpenSSL", "dropped", "check");
+    for (size_t i = 0; i < n; i++) {
+        const br_row *r = list[i];
+        char rate[16], best[16], ns[16], cyc[16], xn[16], xo[16], drop[24];
+        br_fmt_rate(rate, sizeof rate, r->hps_med);
+        br_fmt_rate(best, sizeof best, r->hps_best);
+        fmt_num(ns, sizeof ns, r->ns_med);
+        fmt_num(cyc, sizeof cyc, r->cyc_med);
+        fmt_ratio(xn, sizeof xn, r->hps_med, node ? node->hps_med : 0);
+        fmt_ratio(xo, sizeof xo, r->hps_med, ossl ? ossl->hps_med : 0);
+        if (r->chunks)
+            bench_fmt(drop, sizeof drop, "%zu/%zu", r->discarded, r->chunks);
+        else
+            bench_fmt(drop, sizeof drop, "-");
+        fprintf(out, "%-3zu %-10s %-13.13s %-39.39s %-8s %9s %9s %8s %8s %9s %9s %7s %s\n", i + 1,
+                r->who, r->backend, r->style, r->messages, rate, best, ns, cyc, xn, xo, drop,
+                r->check > 0 ? "ok" : r->check < 0 ? "MISMATCH" : "-");
+    }
+
+    /* The winner against every peer. */
+    const br_row *best_fs = NULL;
+    for (size_t i = 0; i < n && !best_fs; i++)
+        if (strcmp(list[i]->who, "fastsha256") == 0)
+            best_fs = list[i];
+    if (best_fs) {
+        char rate[16];
+        br_fmt_rate(rate, sizeof rate, best_fs->hps_med);
+        fprintf(out, "\nFastest: fastsha256 %s, %s (%s hashes/s). Against each peer:\n",
+                best_fs->backend, best_fs->style, rate);
+        for (size_t i = 0; i < n; i++) {
+            const br_row *r = list[i];
+            if (strcmp(r->who, "fastsha256") == 0)
+                continue;
+            char pr[16], x[16];
+            br_fmt_rate(pr, sizeof pr, r->hps_med);
+            fmt_ratio(x, sizeof x, best_fs->hps_med, r->hps_med);
+            fprintf(out, "  %8s faster than %s %s %s (%s/s)\n", x, r->who, r->backend, r->style,
+                    pr);
+        }
+        /* And the plain one-call-per-message style, which is what the seed
+         * snippets do. */
+        const br_row *one = NULL;
+        for (size_t i = 0; i < n && !one; i++)
+            if (strcmp(list[i]->who, "fastsha256") == 0 && strncmp(list[i]->backend, "auto", 4) == 0 &&
+                strncmp(list[i]->style, "one-shot", 8) == 0 && strcmp(list[i]->messages, "same") == 0)
+                one = list[i];
+        if (one && node) {
+            char x[16];
+            fmt_ratio(x, sizeof x, one->hps_med, node->hps_med);
+            fprintf(out, "  one call per message (%s, %s): %s node createHash\n", one->backend,
+                    one->style, x);
+        }
+    }
+
+    /* Distinct messages must run at the speed of the repeated one. */
+    int header = 0;
+    char last_backend[32] = "";
+    for (size_t i = 0; i < nrows; i++) {
+        const br_row *d = &rows[i];
+        if (strcmp(d->section, "seed") != 0 || strcmp(d->messages, "distinct") != 0)
+            continue;
+        for (size_t j = 0; j < nrows; j++) {
+            const br_row *s = &rows[j];
+            if (strcmp(s->section, "seed") == 0 && strcmp(s->messages, "same") == 0 &&
+                strcmp(s->who, d->who) == 0 && strcmp(s->backend, d->backend) == 0 &&
+                strcmp(s->style, d->style) == 0) {
+                if (!header) {
+                    fprintf(out, "\nDistinct messages (a counter in each, same 14 bytes) vs the "
+                                 "repeated message, speed ratio (1.00x = same speed):");
+                    header = 1;
+                }
+                if (strcmp(last_backend, d->backend) != 0) {
+                    fprintf(out, "\n  %-13s", d->backend);
+                    bench_fmt(last_backend, sizeof last_backend, "%s", d->backend);
+                } else {
+                    fputc(';', out);
+                }
+                char x[16];
+                fmt_ratio(x, sizeof x, d->hps_med, s->hps_med);
+                fprintf(out, " %s %s", d->style, x);
+            }
+        }
+    }
+    if (header)
+        fprintf(out, "\n");
+
+    /* Checksums. */
+    uint64_t same = 0, distinct = 0;
+    int same_ok = 1, distinct_ok = 1, mism = 0;
+    for (size_t i = 0; i < n; i++) {
+        const br_row *r = list[i];
+        if (r->check < 0)
+            mism++;
+        if (!r->checksum)
+            continue;
+        if (strcmp(r->messages, "same") == 0) {
+            if (same && same != r->checksum)
+                same_ok = 0;
+            same = r->checksum;
+        } else if (strcmp(r->messages, "distinct") == 0) {
+            if (distinct && distinct != r->checksum)
+                distinct_ok = 0;
+            distinct = r->checksum;
+        }
+    }
+    fprintf(out, "\nChecksum of all hex outputs (64-bit FNV-style fold): repeated message "
+                 "0x%016llx (%s), distinct 0x%016llx (%s)%s\n",
+            (unsigned long long)same, same_ok ? "all C rows agree" : "ROWS DISAGREE",
+            (unsigned long long)distinct, distinct_ok ? "all C rows agree" : "ROWS DISAGREE",
+            mism ? "; SOME ROWS FAILED THEIR CHECK" : "");
+    fprintf(out, "JS rows: check = the runtime's last digest equals %s's; rate = median of %s "
+                 "chunk rates; x node = vs node createHash, x OpenSSL = vs OpenSSL EVP_Digest + "
+                 "table hex.\n",
+            "fastsha256", "10");
+    (void)m;
+    free(list);
+}
+
+/* --- Sweep ------------------------------------------------------------------ */
+
+#define MAX_SERIES 16
+#define MAX_SIZES 16
+
+typedef struct series {
+    char label[48];
+    const br_row *at[MAX_SIZES];
+} series;
+
+static size_t sweep_sizes(size_t *sizes) {
+    size_t ns = 0;
+    for (size_t i = 0; i < nrows; i++) {
+        if (strcmp(rows[i].section, "sweep") != 0)
+            continue;
+        size_t k = 0;
+        while (k < ns && sizes[k] != rows[i].size)
+            k++;
+        if (k == ns && ns < MAX_SIZES)
+            sizes[ns++] = rows[i].size;
+    }
+    for (size_t a = 1; a < ns; a++) /* sort ascending */
+        for (size_t b = a; b > 0 && sizes[b - 1] > sizes[b]; b--) {
+            size_t t = sizes[b];
+            sizes[b] = sizes[b - 1];
+            sizes[b - 1] = t;
+        }
+    return ns;
+}
+
+static void series_label(const br_row *r, char *out, size_t n) {
+    if (strcmp(r->who, "fastsha256") == 0) {
+        if (r->threads > 1)
+            bench_fmt(out, n, "%s %s x%d", r->backend, r->style, r->threads);
+        else
+            bench_fmt(out, n, "%s %s", r->backend, r->style);
+    } else {
+        bench_fmt(out, n, "%s %s", r->who, r->style);
+    }
+}
+
+static size_t sweep_series(series *s, const size_t *sizes, size_t nsizes) {
+    size_t count = 0;
+    for (size_t i = 0; i < nrows; i++) {
+        if (strcmp(rows[i].section, "sweep") != 0)
+            continue;
+        char label[48];
+        series_label(&rows[i], label, sizeof label);
+        size_t k = 0;
+        while (k < count && strcmp(s[k].label, label) != 0)
+            k++;
+        if (k == count) {
+            if (count == MAX_SERIES)
+                continue;
+            memset(&s[count], 0, sizeof s[count]);
+            bench_fmt(s[count].label, sizeof s[count].label, "%s", label);
+            count++;
+        }
+        for (size_t z = 0; z < nsizes; z++)
+            if (sizes[z] == rows[i].size)
+                s[k].at[z] = &rows[i];
+    }
+    return count;
+}
+
+void br_print_sweep(FILE *out, const br_meta *m) {
+    size_t sizes[MAX_SIZES];
+    series s[MAX_SERIES];
+    size_t nsizes = sweep_sizes(sizes);
+    if (nsizes == 0)
+        return;
+    size_t nseries = sweep_series(s, sizes, nsizes);
+    const char *titles[3] = {"throughput, GB/s (1e9 bytes/s)", "core cycles per byte",
+                             "hashes per second"};
+    fprintf(out, "\nSize sweep: one message per call (one-shot) and batches through "
+                 "fastsha256_many (batch)%s; OpenSSL SHA256_Init/Update/Final as peer; median of %d reps\n",
+            m->threads > 1 ? ", batches on several threads" : "", m->reps);
+    for (int t = 0; t < 3; t++) {
+        fprintf(out, "\n%s\n%-8s", titles[t], "size");
+        for (size_t k = 0; k < nseries; k++) {
+            /* Peers by name only: their API is in the title line. */
+            char head[48];
+            const br_row *any = NULL;
+            for (size_t z = 0; z < nsizes && !any; z++)
+                any = s[k].at[z];
+            if (any && strcmp(any->who, "fastsha256") != 0)
+                bench_fmt(head, sizeof head, "%s", any->who);
+            else
+                bench_fmt(head, sizeof head, "%s", s[k].label);
+            fprintf(out, " %16.16s", head);
+        }
+        fprintf(out, "\n");
+        for (size_t z = 0; z < nsizes; z++) {
+            char sz[16];
+            fmt_size(sz, sizeof sz, sizes[z]);
+            fprintf(out, "%-8s", sz);
+            for (size_t k = 0; k < nseries; k++) {
+                const br_row *r = s[k].at[z];
+                char v[16];
+                if (!r)
+                    bench_fmt(v, sizeof v, "-");
+                else if (t == 0)
+                    fmt_num(v, sizeof v, r->gbps);
+                else if (t == 1)
+                    fmt_num(v, sizeof v, r->cpb);
+                else
+                    br_fmt_rate(v, sizeof v, r->hps_med);
+                fprintf(out, " %16s", v);
+            }
+            fprintf(out, "\n");
+        }
+    }
+}
+
+/* --- Kernels ------------------------------------------------------------------ */
+
+void br_print_kernels(FILE *out, const br_meta *m) {
+    int any = 0;
+    for (size_t i = 0; i < nrows; i++) {
+        const br_row *r = &rows[i];
+        if (strcmp(r->section, "kernels") != 0)
+            continue;
+        if (!any) {
+            fprintf(out, "\nKernels (core cycles = TSC cycles x %.3f; lower is better except "
+                         "GB/s), OpenSSL measured in the same run:\n",
+                    m->core_per_tick);
+            fprintf(out, "OpenSSL: SHA256_Init/Update/Final (its fastest API for short messages); "
+                         "its AVX2 and integer paths are forced with OPENSSL_ia32cap in a child "
+                         "process on the same cpu.\n");
+            fprintf(out, "%-54s %10s %-13s %10s  %-32s %s\n", "measurement", "fastsha256", "unit",
+                    "OpenSSL", "OpenSSL code path", "advantage");
+            any = 1;
+        }
+        char v[16], p[16], x[16];
+        fmt_num(v, sizeof v, r->value);
+        fmt_num(p, sizeof p, r->peer_value);
+        if (strcmp(r->unit, "GB/s") == 0)
+            fmt_ratio(x, sizeof x, r->value, r->peer_value);
+        else
+            fmt_ratio(x, sizeof x, r->peer_value, r->value);
+        fprintf(out, "%-54.54s %10s %-13s %10s  %-32.32s %s\n", r->style, v, r->unit, p,
+                r->peer[0] ? r->peer : "-", x);
+        if (r->note[0])
+            fprintf(out, "    %s\n", r->note);
+    }
+}
+
+/* --- CSV and JSON ------------------------------------------------------------ */
+
+/* CSV fields are written without quotes: commas become semicolons. */
+static void csv_str(FILE *out, const char *s) {
+    for (; *s; s++)
+        fputc(*s == ',' ? ';' : *s == '\n' ? ' ' : *s, out);
+}
+
+static void csv_num(FILE *out, double v) {
+    if (v > 0 && isfinite(v))
+        fprintf(out, "%.6g", v);
+}
+
+void br_write_csv(FILE *out) {
+    fprintf(out, "section,who,backend,style,messages,size_bytes,count,threads,reps,"
+                 "hashes_per_s,hashes_per_s_best,ns_per_hash,ns_per_hash_best,"
+                 "cycles_per_hash,gb_per_s,cycles_per_byte,chunks,dropped_chunks,checksum,"
+                 "check,unit,value,peer,peer_value,note\n");
+    for (size_t i = 0; i < nrows; i++) {
+        const br_row *r = &rows[i];
+        csv_str(out, r->section);
+        fputc(',', out);
+        csv_str(out, r->who);
+        fputc(',', out);
+        csv_str(out, r->backend);
+        fputc(',', out);
+        csv_str(out, r->style);
+        fputc(',', out);
+        csv_str(out, r->messages);
+        fprintf(out, ",%zu,%zu,%d,%d,", r->size, r->count, r->threads, r->reps);
+        csv_num(out, r->hps_med);
+        fputc(',', out);
+        csv_num(out, r->hps_best);
+        fputc(',', out);
+        csv_num(out, r->ns_med);
+        fputc(',', out);
+        csv_num(out, r->ns_best);
+        fputc(',', out);
+        csv_num(out, r->cyc_med);
+        fputc(',', out);
+        csv_num(out, r->gbps);
+        fputc(',', out);
+        csv_num(out, r->cpb);
+        fprintf(out, ",%zu,%zu,", r->chunks, r->discarded);
+        if (r->checksum)
+            fprintf(out, "%016llx", (unsigned long long)r->checksum);
+        fprintf(out, ",%s,", r->check > 0 ? "ok" : r->check < 0 ? "MISMATCH" : "");
+        csv_str(out, r->unit);
+        fputc(',', out);
+        csv_num(out, r->value);
+        fputc(',', out);
+        csv_str(out, r->peer);
+        fputc(',', out);
+        csv_num(out, r->peer_value);
+        fputc(',', out);
+        csv_str(out, r->note);
+        fputc('\n', out);
+    }
+}
+
+static void json_str(FILE *out, const char *s) {
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void json_num(FILE *out, double v) {
+    if (v > 0 && isfinite(v))
+        fprintf(out, "%.6g", v);
+    else
+        fprintf(out, "null");
+}
+
+static void json_kv_str(FILE *out, const char *k, const char *v, int comma) {
+    fprintf(out, "\"%s\": ", k);
+    json_str(out, v ? v : "");
+    if (comma)
+        fputs(", ", out);
+}
+
+static void json_kv_num(FILE *out, const char *k, double v, int comma) {
+    fprintf(out, "\"%s\": ", k);
+    json_num(out, v);
+    if (comma)
+        fputs(", ", out);
+}
+
+void br_write_json(FILE *out, const br_meta *m) {
+    fprintf(out, "{\n  \"meta\": {");
+    json_kv_str(out, "tool", "fastsha256-bench", 1);
+    json_kv_str(out, "version", m->version, 1);
+    json_kv_str(out, "date", m->date, 1);
+    json_kv_str(out, "modes", m->modes, 1);
+    json_kv_str(out, "cpu_model", m->cpu_model, 1);
+    fprintf(out, "\"cpus_allowed\": %d, \"pinned_cpu\": %d, ", m->ncpus, m->pinned_cpu);
+    json_kv_str(out, "tick_source", m->tick_source, 1);
+    json_kv_num(out, "tick_hz", m->tick_hz, 1);
+    json_kv_num(out, "core_hz", m->core_hz, 1);
+    json_kv_num(out, "core_hz_end", m->core_hz_end, 1);
+    json_kv_num(out, "core_per_tick", m->core_per_tick, 1);
+    json_kv_str(out, "compiler", m->compiler, 1);
+    json_kv_str(out, "build", m->build, 1);
+    json_kv_str(out, "kernel", m->host_kernel, 1);
+    json_kv_str(out, "backends", m->backends, 1);
+    json_kv_str(out, "auto_backend", m->auto_backend, 1);
+    json_kv_str(out, "hex_backend", m->hex_backend, 1);
+    json_kv_str(out, "openssl", m->openssl, 1);
+    fprintf(out, "\"js\": [");
+    int first = 1;
+    for (int i = 0; i < 3; i++)
+        if (m->js[i][0]) {
+            if (!first)
+                fputs(", ", out);
+            json_str(out, m->js[i]);
+            first = 0;
+        }
+    fprintf(out, "], \"count\": %zu, \"batch\": %zu, \"js_count\": %zu, \"js_async_count\": %zu, "
+                 "\"reps\": %d, \"threads\": %d, \"quick\": %s},\n  \"results\": [",
+            m->count, m->batch, m->js_count, m->js_async_count, m->reps, m->threads,
+            m->quick ? "true" : "false");
+    for (size_t i = 0; i < nrows; i++) {
+        const br_row *r = &rows[i];
+        fprintf(out, "%s\n    {", i ? "," : "");
+        json_kv_str(out, "section", r->section, 1);
+        json_kv_str(out, "who", r->who, 1);
+        json_kv_str(out, "backend", r->backend, 1);
+        json_kv_str(out, "style", r->style, 1);
+        json_kv_str(out, "messages", r->messages, 1);
+        fprintf(out, "\"size_bytes\": %zu, \"count\": %zu, \"threads\": %d, \"reps\": %d, ",
+                r->size, r->count, r->threads, r->reps);
+        json_kv_num(out, "hashes_per_s", r->hps_med, 1);
+        json_kv_num(out, "hashes_per_s_best", r->hps_best, 1);
+        json_kv_num(out, "ns_per_hash", r->ns_med, 1);
+        json_kv_num(out, "ns_per_hash_best", r->ns_best, 1);
+        json_kv_num(out, "cycles_per_hash", r->cyc_med, 1);
+        json_kv_num(out, "gb_per_s", r->gbps, 1);
+        json_kv_num(out, "cycles_per_byte", r->cpb, 1);
+        fprintf(out, "\"chunks\": %zu, \"dropped_chunks\": %zu, ", r->chunks, r->discarded);
+        if (r->checksum)
+            fprintf(out, "\"checksum\": \"%016llx\", ", (unsigned long long)r->checksum);
+        else
+            fprintf(out, "\"checksum\": null, ");
+        fprintf(out, "\"check\": %s, ", r->check > 0 ? "\"ok\"" : r->check < 0 ? "\"MISMATCH\"" : "null");
+        json_kv_str(out, "unit", r->unit, 1);
+        json_kv_num(out, "value", r->value, 1);
+        json_kv_str(out, "peer", r->peer, 1);
+        json_kv_num(out, "peer_value", r->peer_value, 1);
+        json_kv_str(out, "note", r->note, 0);
+        fputc('}', out);
+    }
+    fprintf(out, "\n  ]\n}\n");
+}
+
+/* --- Directory output and the plot ----------------------------------------- */
+
+static FILE *open_in(const char *dir, const char *name) {
+    char path[BJ_PATH_MAX];
+    bench_fmt(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "fastsha256-bench: cannot write %s: %s\n", path, strerror(errno));
+    return f;
+}
+
+static int mkdir_p(const char *dir) {
+    char path[BJ_PATH_MAX];
+    bench_fmt(path, sizeof path, "%s", dir);
+    for (char *p = path + 1; *p; p++) {
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(path, 0777) != 0 && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    }
+    if (mkdir(path, 0777) != 0 && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+static void gp_escape(FILE *out, const char *s) {
+    for (; *s; s++)
+        if (*s != '"' && *s != '\\')
+            fputc(*s, out);
+}
+
+static int write_plot(const char *dir, const br_meta *m, int verbose) {
+    size_t sizes[MAX_SIZES];
+    series s[MAX_SERIES];
+    size_t nsizes = sweep_sizes(sizes);
+    if (nsizes == 0) {
+        if (verbose)
+            fprintf(stderr, "fastsha256-bench: no sweep rows: plot skipped (add --sweep)\n");
+        return 0;
+    }
+    size_t nseries = sweep_series(s, sizes, nsizes);
+    FILE *dat = open_in(dir, "throughput.dat");
+    if (!dat)
+        return -1;
+    fprintf(dat, "# fastsha256-bench size sweep: one gnuplot data block per series\n"
+                 "# columns: size_bytes hashes_per_s gb_per_s cycles_per_byte\n");
+    for (size_t k = 0; k < nseries; k++) {
+        fprintf(dat, "%s# %s\n", k ? "\n\n" : "", s[k].label);
+        for (size_t z = 0; z < nsizes; z++) {
+            const br_row *r = s[k].at[z];
+            if (!r || r->size == 0) /* log axes: size 0 only in the tables */
+                continue;
+            fprintf(dat, "%zu %.6g %.6g %.6g\n", r->size, r->hps_med, r->gbps, r->cpb);
+        }
+    }
+    fclose(dat);
+
+    FILE *gp = open_in(dir, "throughput.gp");
+    if (!gp)
+        return -1;
+    fprintf(gp, "# fastsha256-bench: SHA-256 throughput vs message size, per backend.\n"
+                "# Regenerate the pictures from throughput.dat with: gnuplot throughput.gp\n"
+                "# (run in this folder). Written by fastsha256-bench --sweep --output DIR.\n");
+    fprintf(gp, "title_text = \"fastsha256 %s: SHA-256 throughput vs message size - ", m->version);
+    gp_escape(gp, m->cpu_model);
+    fprintf(gp, ", core %.2f GHz (estimated), %s\"\n", m->core_hz / 1e9, m->date);
+    fprintf(gp, "do for [t = 1:2] {\n"
+                "  if (t == 1) {\n"
+                "    if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) {\n"
+                "      set terminal pngcairo noenhanced size 1600,700 font \"sans,10\"\n"
+                "    } else {\n"
+                "      set terminal png noenhanced size 1600,700\n"
+                "    }\n"
+                "    set output \"throughput.png\"\n"
+                "  } else {\n"
+                "    set terminal svg noenhanced size 1600,700 dynamic font \"sans,10\"\n"
+                "    set output \"throughput.svg\"\n"
+                "  }\n"
+                "  set multiplot layout 1,2 title title_text\n"
+                "  set logscale xy\n"
+                "  set grid xtics ytics mytics\n"
+                "  set key bottom right font \",9\"\n"
+                "  set xlabel \"message size (bytes)\"\n"
+                "  set xrange [10:24000000]\n"
+                "  set xtics (\"14\" 14, \"64\" 64, \"256\" 256, \"1K\" 1024, \"4K\" 4096, "
+                "\"64K\" 65536, \"1M\" 1048576, \"16M\" 16777216)\n"
+                "  set ylabel \"GB/s (1e9 bytes/s)\"\n"
+                "  set title \"throughput\"\n"
+                "  plot \\\n");
+    for (size_t k = 0; k < nseries; k++) {
+        fprintf(gp, "    \"throughput.dat\" index %zu using 1:3 with linespoints lw 2 title \"", k);
+        gp_escape(gp, s[k].label);
+        fprintf(gp, "\"%s\n", k + 1 < nseries ? ", \\" : "");
+    }
+    fprintf(gp, "  set ylabel \"hashes per second\"\n"
+                "  set title \"messages per second\"\n"
+                "  set key top right font \",9\"\n"
+                "  plot \\\n");
+    for (size_t k = 0; k < nseries; k++) {
+        fprintf(gp, "    \"throughput.dat\" index %zu using 1:2 with linespoints lw 2 title \"", k);
+        gp_escape(gp, s[k].label);
+        fprintf(gp, "\"%s\n", k + 1 < nseries ? ", \\" : "");
+    }
+    fprintf(gp, "  unset multiplot\n  set output\n}\n");
+    fclose(gp);
+
+    /* gnuplot from the distribution (apt-get install gnuplot-nox), if any. */
+    char gnuplot[BJ_PATH_MAX];
+    if (!bj_find_runtime("gnuplot", NULL, 0, gnuplot, sizeof gnuplot)) {
+        fprintf(stderr, "fastsha256-bench: gnuplot not found: wrote %s/throughput.gp, no "
+                        "pictures (apt-get install gnuplot-nox)\n", dir);
+        return 0;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (chdir(dir) != 0)
+            _exit(126);
+        execl(gnuplot, "gnuplot", "throughput.gp", (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "fastsha256-bench: gnuplot failed on %s/throughput.gp\n", dir);
+        return -1;
+    }
+    if (verbose)
+        fprintf(stderr, "fastsha256-bench: wrote %s/throughput.png and throughput.svg\n", dir);
+    return 0;
+}
+
+int br_write_dir(const char *dir, const br_meta *m, int verbose) {
+    if (mkdir_p(dir) != 0) {
+        fprintf(stderr, "fastsha256-bench: cannot create %s: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    int rc = 0;
+    FILE *f = open_in(dir, "results.csv");
+    if (f) {
+        br_write_csv(f);
+        rc |= fclose(f);
+    } else {
+        rc = -1;
+    }
+    f = open_in(dir, "results.json");
+    if (f) {
+        br_write_json(f, m);
+        rc |= fclose(f);
+    } else {
+        rc = -1;
+    }
+    f = open_in(dir, "results.txt");
+    if (f) {
+        br_print_header(f, m);
+        br_print_seed(f, m);
+        br_print_sweep(f, m);
+        br_print_kernels(f, m);
+        rc |= fclose(f);
+    } else {
+        rc = -1;
+    }
+    if (write_plot(dir, m, verbose) != 0)
+        rc = -1;
+    if (verbose && rc == 0)
+        fprintf(stderr, "fastsha256-bench: wrote %s/results.csv, results.json, results.txt\n",
+                dir);
+    return rc;
+}

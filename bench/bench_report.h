@@ -1,0 +1,76 @@
+/* Results of fastsha256-bench: rows, the run's description, and the table,
+ * CSV, JSON and gnuplot writers. */
+#ifndef FASTSHA256_BENCH_REPORT_H
+#define FASTSHA256_BENCH_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct br_row {
+    char section[12];    /* "seed", "sweep", "kernels" */
+    char who[16];        /* "fastsha256", "openssl", "node", "bun", "deno" */
+    char backend[32];    /* backend ("auto=shani"), or the peer's version */
+    char style[64];      /* how it hashes, e.g. "one-shot + to_hex" */
+    char messages[12];   /* "same", "distinct" (seed), "" */
+    size_t size;         /* message bytes */
+    size_t count;        /* hashes per repetition (per thread) */
+    int threads, reps;
+    double hps_med, hps_best;  /* hashes per second (all threads) */
+    double ns_med, ns_best;    /* wall ns per hash (per thread: ns_med * threads...) */
+    double cyc_med;            /* core cycles per hash, one core */
+    double gbps;               /* 1e9 bytes per second (median) */
+    double cpb;                /* core cycles per byte (median) */
+    size_t chunks, discarded;
+    uint64_t checksum;
+    int check;                 /* 1 verified, 0 not checked, -1 MISMATCH */
+    /* kernels rows: one measured quantity next to its peer */
+    char unit[20];
+    double value;
+    char peer[64];
+    double peer_value;
+    char note[160];
+} br_row;
+
+typedef struct br_meta {
+    char cpu_model[160];
+    int ncpus, pinned_cpu;     /* pinned_cpu < 0: not pinned */
+    double tick_hz, core_hz, core_hz_end, core_per_tick;
+    int core_estimated;
+    const char *tick_source;
+    const char *compiler;
+    char build[160];
+    const char *version;
+    char backends[160];        /* supported, best first */
+    char auto_backend[32], hex_backend[32];
+    char openssl[160];
+    char js[3][200];           /* "node 20.20.2 (/usr/bin/node)" or why not */
+    size_t count, batch, js_count, js_async_count;
+    int reps, threads, quick;
+    char date[40];
+    char host_kernel[160];
+    char modes[40];
+} br_meta;
+
+br_row *br_add(void);          /* a zeroed row appended to the results */
+size_t br_count(void);
+br_row *br_get(size_t i);
+
+/* Human-readable tables on `out`. */
+void br_print_header(FILE *out, const br_meta *m);
+void br_print_seed(FILE *out, const br_meta *m);
+void br_print_sweep(FILE *out, const br_meta *m);
+void br_print_kernels(FILE *out, const br_meta *m);
+
+void br_write_csv(FILE *out);
+void br_write_json(FILE *out, const br_meta *m);
+
+/* Writes DIR/results.csv, results.json, results.txt (the tables) and, with
+ * sweep rows, throughput.dat and throughput.gp, then runs gnuplot (when on
+ * PATH) for throughput.png and throughput.svg. Returns 0 on success. */
+int br_write_dir(const char *dir, const br_meta *m, int verbose);
+
+/* "12.35M", "482.1k", ... */
+void br_fmt_rate(char *buf, size_t n, double v);
+
+#endif /* FASTSHA256_BENCH_REPORT_H */
