@@ -3,8 +3,10 @@
  * Thread safety: every function may be called from any thread. The backend is
  * chosen once, at first use, race-free; a context must not be shared between
  * threads without the caller's own locking.
- * Inputs: `data` may be NULL only when its length is 0; any alignment, any
- * length up to SIZE_MAX. The library never allocates, prints or exits. */
+ * Inputs: `data` may be NULL only when its length is 0 (a NULL with a non-zero
+ * length is a caller bug: it is never dereferenced and hashes as if empty);
+ * any alignment; any length up to SIZE_MAX (the bit count is 64-bit). The
+ * library never allocates, prints, aborts or exits. */
 #ifndef FASTSHA256_H
 #define FASTSHA256_H
 

@@ -95,6 +95,27 @@ Test(api, null_with_zero_length) {
     expect_digest(batch[1], 32, empty_hex);
 }
 
+/* A caller bug, documented: never dereferenced, hashes as if empty. */
+Test(api, null_with_nonzero_length_hashes_as_empty) {
+    uint8_t d[32];
+    fastsha256(NULL, 5, d);
+    expect_digest(d, 32, empty_hex);
+    fastsha256_ctx ctx;
+    fastsha256_init(&ctx);
+    fastsha256_update(&ctx, NULL, 100);
+    fastsha256_final(&ctx, d);
+    expect_digest(d, 32, empty_hex);
+    const void *msgs[1] = {NULL};
+    size_t lens[1] = {1000};
+    fastsha256_many(msgs, lens, 1, (uint8_t(*)[32])d);
+    expect_digest(d, 32, empty_hex);
+    fastsha256_many_strided(NULL, 64, 64, 1, (uint8_t(*)[32])d);
+    expect_digest(d, 32, empty_hex);
+    char text[3] = "xx";
+    fastsha256_to_hex(NULL, 1, text);
+    cr_assert(text[0] == '\0');
+}
+
 Test(api, sha224_writes_28_bytes) {
     uint8_t out[32];
     memset(out, 0xcc, sizeof out);
