@@ -13,6 +13,8 @@
 #if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
 
 #include <string.h>
+
+#include "hex_simd.h"
 #include <tmmintrin.h>
 
 /* Unaligned vector loads and stores through memcpy (a single movdqu once
@@ -23,15 +25,6 @@ static inline __m128i fs_hex_ssse3_load(const uint8_t *p) {
     return v;
 }
 static inline void fs_hex_ssse3_store(char *p, __m128i v) { memcpy(p, &v, sizeof v); }
-
-/* Compiler-only barrier: keeps each digest's NUL store after its character
- * stores. GCC otherwise hoists the byte store ahead of them, and the stores
- * then leave the core out of address order, which costs ~5% here (measured). */
-#if defined(__GNUC__)
-#  define FS_HEX_STORE_ORDER() __asm__ volatile("" ::: "memory")
-#else
-#  define FS_HEX_STORE_ORDER() ((void)0)
-#endif
 
 typedef struct {
     __m128i alpha, low4;

@@ -1,0 +1,15 @@
+/* Shared by the SIMD hex encoders. */
+#ifndef FASTSHA256_HEX_SIMD_H
+#define FASTSHA256_HEX_SIMD_H
+
+/* Compiler-only barrier: keeps each digest's NUL store after its character
+ * stores. GCC otherwise hoists the byte store ahead of them, and the stores
+ * then leave the core out of address order: measured ~25% slower with AVX2
+ * (3.05 vs 2.44 TSC ticks per digest) and ~5% with SSSE3. */
+#if defined(__GNUC__)
+#  define FS_HEX_STORE_ORDER() __asm__ volatile("" ::: "memory")
+#else
+#  define FS_HEX_STORE_ORDER() ((void)0)
+#endif
+
+#endif
