@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(cmake make gcc g++ clang pkg-config libcriterion-dev valgrind libssl-dev libbenchmark-dev)
+packages=(cmake make gcc g++ clang libclang-rt-dev pkg-config libcriterion-dev valgrind libssl-dev
+          libbenchmark-dev)
 install_missing() {
     local missing=()
     for p in "$@"; do
