@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Cross-builds fastsha256 for aarch64 and big-endian s390x with Debian 12's
-# cross compilers and runs the test suites under qemu-user (ctest prefixes
-# every test program with the toolchain file's CMAKE_CROSSCOMPILING_EMULATOR):
+# Cross-builds fastsha256 for aarch64, big-endian s390x and i686 with Debian 12's
+# cross compilers and runs the test suites, under qemu-user for the first two
+# (ctest prefixes every test program with the toolchain file's
+# CMAKE_CROSSCOMPILING_EMULATOR):
 #
 #   1. aarch64, SHA-2 visible: armv8 auto-selected (backend.auto checks it),
 #      every suite with auto-selection and with each backend forced;
 #   2. aarch64, SHA-2 hidden (FASTSHA256_HIDE=sha2 in each test's ENVIRONMENT,
 #      label nosha2): auto-selection falls back to scalar, suites still pass;
-#   3. s390x: the portable code on a big-endian CPU.
+#   3. s390x: the portable code on a big-endian CPU;
+#   4. i686: 32-bit x86, linked statically and run natively (no emulator).
 #
 # The tests use test/shim (a Criterion stand-in): Debian has no Criterion for
 # s390x, and arm64's cannot be installed beside the host's (multiarch removes
@@ -15,9 +17,9 @@
 # 2^32 bytes) run once per architecture, on the code that the host run does
 # not cover: large.armv8 (~90 s) and large.auto on big-endian s390x (~210 s);
 # FASTSHA256_CROSS_LARGE=0 skips them. The cli.* test runs the target binary
-# without the emulator, so it is left out here.
+# without the emulator, so it is left out of the emulated runs.
 #
-#   .ci/cross.sh [all|aarch64|s390x|insns]     (root on Debian 12, or sudo)
+#   .ci/cross.sh [all|aarch64|s390x|i686|insns]     (root on Debian 12, or sudo)
 #
 # `insns` prints instructions per 64-byte block of the scalar and ARMv8
 # kernels, counted by qemu (-singlestep -d exec,nochain: one log line per
@@ -32,7 +34,8 @@ CTEST=(ctest --output-on-failure -j "$JOBS" --timeout 1500)
 
 packages=(cmake make qemu-user
           gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-          gcc-s390x-linux-gnu libc6-dev-s390x-cross)
+          gcc-s390x-linux-gnu libc6-dev-s390x-cross
+          gcc-i686-linux-gnu libc6-dev-i386-cross)
 
 install_missing() {
     local missing=() p
@@ -96,6 +99,15 @@ run_s390x() {
     step "s390x: configure and build" configure_and_build s390x scalar || return
     step "s390x (big-endian) under qemu-s390x, portable code" \
         "${CTEST[@]}" --test-dir "$dir" "${skip_large[@]}" -E '^(cli\..*|large\.scalar)$'
+}
+
+# 32-bit x86: statically linked, so the programs run natively on this CPU
+# (no emulator): every x86 kernel in 32-bit mode, a 32-bit size_t through
+# the 2^32-byte stream, and fastsha256sum against GNU sha256sum.
+run_i686() {
+    local dir=$BUILD_ROOT/cross-i686
+    step "i686: configure and build" configure_and_build i686 "" || return
+    step "i686 (32-bit x86), native" "${CTEST[@]}" --test-dir "$dir"
 }
 
 # Instructions per block, from qemu's per-instruction exec log.
@@ -167,11 +179,12 @@ start=$SECONDS
 [ $# -eq 0 ] && set -- all
 for what in "$@"; do
     case $what in
-    all) run_aarch64; run_s390x ;;
+    all) run_aarch64; run_s390x; run_i686 ;;
     aarch64) run_aarch64 ;;
     s390x) run_s390x ;;
+    i686) run_i686 ;;
     insns) step "instructions per block under qemu-aarch64" run_insns ;;
-    *) echo "usage: $0 [all|aarch64|s390x|insns]" >&2; exit 2 ;;
+    *) echo "usage: $0 [all|aarch64|s390x|i686|insns]" >&2; exit 2 ;;
     esac
 done
 
