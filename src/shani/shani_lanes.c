@@ -1,17 +1,11 @@
-/* Multi-stream SHA-256 compression with the x86 SHA extensions.
+/* Two-stream SHA-256 compression with the x86 SHA extensions.
  *
  * One message is bound by the latency of its sha256rnds2 chain (4 cycles),
  * while the SHA unit can start one every cycle. Interleaving the chains of
- * independent messages fills those idle cycles.
- *
- * Register budget: a lane needs 2 vectors of state and a 4-quad schedule
- * ring. Two lanes (12 vectors) fit in the 16 XMM registers; four (24) do
- * not, and when four lanes are interleaved instruction by instruction the
- * compilers spill state vectors, putting a store and a reload on the rnds2
- * chains (clang 14 then runs at half speed). So x4 runs its lanes as two
- * pairs that take turns block by block: the waiting pair's state sits in
- * memory, and the out-of-order core overlaps the end of one pair's block
- * with the start of the other's. */
+ * independent messages fills those idle cycles. Two lanes (2 state vectors
+ * and a 4-quad schedule ring each: 12 vectors) fit in the 16 XMM registers,
+ * so intrinsics do here; four lanes need the hand-allocated registers of
+ * shani_lanes_x4.c (x86-64), and elsewhere run as two pairs in turn. */
 #include "../internal.h"
 
 #if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
@@ -93,31 +87,12 @@ void fs_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], si
     shani_store_state(states[1], abef[1], cdgh[1]);
 }
 
+#if !defined(__x86_64__) || !defined(__GNUC__)
+/* 32-bit x86 (8 XMM registers) or no GNU inline asm: two pairs in turn. */
 void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
-    /* Where each pair's state waits while the other pair runs. */
-    volatile __m128i parked_abef[4], parked_cdgh[4];
-    if (nblocks == 0)
-        return;
-    for (int lane = 0; lane < 4; lane++) {
-        __m128i abef, cdgh;
-        shani_load_state(states[lane], &abef, &cdgh);
-        parked_abef[lane] = abef;
-        parked_cdgh[lane] = cdgh;
-    }
-    for (size_t offset = 0; nblocks--; offset += 64) {
-        for (int first = 0; first < 4; first += 2) {
-            __m128i abef[2] = {parked_abef[first], parked_abef[first + 1]};
-            __m128i cdgh[2] = {parked_cdgh[first], parked_cdgh[first + 1]};
-            const uint8_t *const block[2] = {data[first] + offset, data[first + 1] + offset};
-            compress_block_x2(abef, cdgh, block);
-            parked_abef[first] = abef[0];
-            parked_abef[first + 1] = abef[1];
-            parked_cdgh[first] = cdgh[0];
-            parked_cdgh[first + 1] = cdgh[1];
-        }
-    }
-    for (int lane = 0; lane < 4; lane++)
-        shani_store_state(states[lane], parked_abef[lane], parked_cdgh[lane]);
+    fs_shani_lanes_x2(states, data, nblocks);
+    fs_shani_lanes_x2(states + 2, data + 2, nblocks);
 }
+#endif
 
 #endif /* FS_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

@@ -1,0 +1,143 @@
+/* Four-lane SHA-256 compression with the x86 SHA extensions (x86-64).
+ *
+ * sha256rnds2 has a latency of 4 cycles and can start every cycle, so four
+ * independent chains, issued in turn, keep the SHA unit busy. Their state
+ * alone takes 8 XMM registers, plus xmm0 (rnds2's implicit W+K operand),
+ * so four schedule rings no longer fit: compiled intrinsics spill state
+ * vectors onto the rnds2 chains. Hence one block is written out here as
+ * inline asm, with a fixed register plan:
+ *  - state: eight registers picked by the compiler (abefN, cdghN), which
+ *    can only be xmm1..xmm8, as the others are clobbered;
+ *  - schedule: quads W[4q..4q+3] go to a 1 KiB stack buffer (lane l, quad q
+ *    at 256*l + 16*q), and each lane's newest quad also stays in xmm10+l,
+ *    so the msg1/palignr/msg2 chain never waits on a store-to-load forward;
+ *    older quads are memory operands. xmm9 and xmm14 are temporaries;
+ *  - round step q (four rounds of every lane) loads K[4q..] into xmm15 once
+ *    and, lane by lane, issues W+K into xmm0, rnds2, pshufd, rnds2; after
+ *    each lane's rounds comes that lane's schedule of quad q+2, so the
+ *    schedule runs two steps ahead, spread between the rounds (in one clump
+ *    before or after them it measured 5-6% slower).
+ * Offsets are left to the assembler as expressions ("1*256+7*16"). */
+#include "../internal.h"
+
+#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS) && defined(__x86_64__) && \
+    defined(__GNUC__)
+
+#include "shani_common.h"
+
+/* K, 16-byte aligned for paddd's memory operand. */
+static const uint32_t k_aligned[64] __attribute__((aligned(16))) = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+/* Schedule quad q (+ d) of lane l in the stack buffer. */
+#define W(l, q, d) #l "*256+" #q "*16+" #d "*16(%[w])"
+#define I(text) text "\n\t"
+
+/* Quads 0..3 of lane l: byte-swapped (mask in xmm15), stored; the last one
+ * stays in the lane's newest-quad register. */
+#define LOAD(l)                                                                \
+    I("movdqu 0(%[p" #l "]), %%xmm9") I("pshufb %%xmm15, %%xmm9")            \
+    I("movdqa %%xmm9, " W(l, 0, 0))                                           \
+    I("movdqu 16(%[p" #l "]), %%xmm9") I("pshufb %%xmm15, %%xmm9")           \
+    I("movdqa %%xmm9, " W(l, 1, 0))                                           \
+    I("movdqu 32(%[p" #l "]), %%xmm9") I("pshufb %%xmm15, %%xmm9")           \
+    I("movdqa %%xmm9, " W(l, 2, 0))                                           \
+    I("movdqu 48(%[p" #l "]), %%xmm1" #l) I("pshufb %%xmm15, %%xmm1" #l)       \
+    I("movdqa %%xmm1" #l ", " W(l, 3, 0))
+
+/* Four rounds of lane l from quad q (K of the step in xmm15), interleaved
+ * with the lane's schedule of quad q + 2 into register t from its newest
+ * quad in register n: W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16].
+ * t then becomes the lane's newest quad and n is free: the registers rotate
+ * instead of being copied back. */
+#define ROUNDS_SCHEDULE(l, q, t, n)                                            \
+    I("movdqa " W(l, q, -2) ", %%xmm" #t)                                      \
+    I("sha256msg1 " W(l, q, -1) ", %%xmm" #t)                                  \
+    I("movdqa " W(l, q, 0) ", %%xmm0")                                         \
+    I("movdqa %%xmm" #n ", %%xmm14")                                           \
+    I("paddd %%xmm15, %%xmm0")                                                 \
+    I("palignr $4, " W(l, q, 0) ", %%xmm14")                                   \
+    I("sha256rnds2 %%xmm0, %[abef" #l "], %[cdgh" #l "]")                      \
+    I("paddd %%xmm14, %%xmm" #t)                                               \
+    I("sha256msg2 %%xmm" #n ", %%xmm" #t)                                      \
+    I("pshufd $0x0e, %%xmm0, %%xmm0")                                          \
+    I("movdqa %%xmm" #t ", " W(l, q, 2))                                       \
+    I("sha256rnds2 %%xmm0, %[cdgh" #l "], %[abef" #l "]")
+
+/* Four rounds of lane l from quad q alone. */
+#define ROUNDS(l, q)                                                           \
+    I("movdqa " W(l, q, 0) ", %%xmm0") I("paddd %%xmm15, %%xmm0")              \
+    I("sha256rnds2 %%xmm0, %[abef" #l "], %[cdgh" #l "]")                      \
+    I("pshufd $0x0e, %%xmm0, %%xmm0")                                          \
+    I("sha256rnds2 %%xmm0, %[cdgh" #l "], %[abef" #l "]")
+
+#define K(q) I("movdqa " #q "*16(%[k]), %%xmm15")
+/* Round steps without and with schedule work (quads 4..15 are computed).
+ * f is the free register, n0..n3 hold the lanes' newest quads; lane l's
+ * new quad goes to the register freed by lane l - 1 (the first: f). */
+#define STEP(q) K(q) ROUNDS(0, q) ROUNDS(1, q) ROUNDS(2, q) ROUNDS(3, q)
+#define STEP_SCHEDULE(q, f, n0, n1, n2, n3)                                    \
+    K(q) ROUNDS_SCHEDULE(0, q, f, n0) ROUNDS_SCHEDULE(1, q, n0, n1)            \
+    ROUNDS_SCHEDULE(2, q, n1, n2) ROUNDS_SCHEDULE(3, q, n2, n3)
+
+#define SAVE(l)                                                                \
+    I("movdqa %[abef" #l "], " #l "*32(%[save])")                              \
+    I("movdqa %[cdgh" #l "], " #l "*32+16(%[save])")
+#define FEED_FORWARD(l)                                                        \
+    I("paddd " #l "*32(%[save]), %[abef" #l "]")                               \
+    I("paddd " #l "*32+16(%[save]), %[cdgh" #l "]")
+
+void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
+    static const __m128i bswap_mask = {0x0405060700010203LL, 0x0c0d0e0f08090a0bLL};
+    __m128i w[4 * 16]; /* the schedule, see W() */
+    __m128i save[8];   /* state at block start, for the feed-forward */
+    __m128i abef0, cdgh0, abef1, cdgh1, abef2, cdgh2, abef3, cdgh3;
+    const uint8_t *p0 = data[0], *p1 = data[1], *p2 = data[2], *p3 = data[3];
+    if (nblocks == 0)
+        return;
+    shani_load_state(states[0], &abef0, &cdgh0);
+    shani_load_state(states[1], &abef1, &cdgh1);
+    shani_load_state(states[2], &abef2, &cdgh2);
+    shani_load_state(states[3], &abef3, &cdgh3);
+    do {
+        __asm__ volatile(
+            SAVE(0) SAVE(1) SAVE(2) SAVE(3)
+            I("movdqa %[bswap], %%xmm15")
+            LOAD(0) LOAD(1) LOAD(2) LOAD(3)
+            STEP(0) STEP(1)
+            /* after each step the lanes' newest quads sit in the first four
+             * registers named, the next step's free one is the last */
+            STEP_SCHEDULE(2, 9, 10, 11, 12, 13) STEP_SCHEDULE(3, 13, 9, 10, 11, 12)
+            STEP_SCHEDULE(4, 12, 13, 9, 10, 11) STEP_SCHEDULE(5, 11, 12, 13, 9, 10)
+            STEP_SCHEDULE(6, 10, 11, 12, 13, 9) STEP_SCHEDULE(7, 9, 10, 11, 12, 13)
+            STEP_SCHEDULE(8, 13, 9, 10, 11, 12) STEP_SCHEDULE(9, 12, 13, 9, 10, 11)
+            STEP_SCHEDULE(10, 11, 12, 13, 9, 10) STEP_SCHEDULE(11, 10, 11, 12, 13, 9)
+            STEP_SCHEDULE(12, 9, 10, 11, 12, 13) STEP_SCHEDULE(13, 13, 9, 10, 11, 12)
+            STEP(14) STEP(15)
+            FEED_FORWARD(0) FEED_FORWARD(1) FEED_FORWARD(2) FEED_FORWARD(3)
+            : [abef0] "+x"(abef0), [cdgh0] "+x"(cdgh0), [abef1] "+x"(abef1),
+              [cdgh1] "+x"(cdgh1), [abef2] "+x"(abef2), [cdgh2] "+x"(cdgh2),
+              [abef3] "+x"(abef3), [cdgh3] "+x"(cdgh3)
+            : [p0] "r"(p0), [p1] "r"(p1), [p2] "r"(p2), [p3] "r"(p3), [k] "r"(k_aligned),
+              [w] "r"(w), [save] "r"(save), [bswap] "m"(bswap_mask)
+            : "xmm0", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15",
+              "memory");
+        p0 += 64;
+        p1 += 64;
+        p2 += 64;
+        p3 += 64;
+    } while (--nblocks);
+    shani_store_state(states[0], abef0, cdgh0);
+    shani_store_state(states[1], abef1, cdgh1);
+    shani_store_state(states[2], abef2, cdgh2);
+    shani_store_state(states[3], abef3, cdgh3);
+}
+
+#endif
