@@ -12,7 +12,7 @@
  * Best first. A backend may appear more than once, with a better hex encoder
  * first; forcing a backend picks its first entry this CPU supports. */
 
-static const fs_lane_kernel no_lanes[] = {{0, NULL}};
+static const fs_lane_kernel no_lanes[] = {{0, NULL, NULL}};
 
 static const fs_impl impl_scalar = {"scalar", 0, fs_scalar_blocks, no_lanes, &fs_hex_portable};
 
@@ -24,8 +24,8 @@ static const fs_hex_encoder hex_ssse3 = {"ssse3", FS_CPU_SSSE3, fs_hex_bytes_sss
 /* Four interleaved SHA-NI streams hide sha256rnds2's latency; two for the
  * remainder when fewer messages are left. */
 static const fs_lane_kernel shani_lanes[] = {
-    {4, fs_shani_lanes_x4}, {2, fs_shani_lanes_x2}, {0, NULL}};
-static const fs_lane_kernel avx2_lanes[] = {{8, fs_avx2_lanes_x8}, {0, NULL}};
+    {4, fs_shani_lanes_x4, fs_shani_oneblock_x4}, {2, fs_shani_lanes_x2, NULL}, {0, NULL, NULL}};
+static const fs_lane_kernel avx2_lanes[] = {{8, fs_avx2_lanes_x8, NULL}, {0, NULL, NULL}};
 
 #define SHANI_NEEDS (FS_CPU_SHA | FS_CPU_SSSE3 | FS_CPU_SSE41)
 static const fs_impl impl_shani_avx2hex = {"shani", SHANI_NEEDS | FS_CPU_AVX2, fs_shani_blocks,
@@ -39,7 +39,7 @@ static const fs_impl impl_avx2 = {"avx2", FS_CPU_AVX2 | FS_CPU_BMI2, fs_avx2_blo
 #if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
 static const fs_hex_encoder hex_neon = {"neon", FS_CPU_NEON, fs_hex_bytes_neon,
                                         fs_hex_digests_neon};
-static const fs_lane_kernel armv8_lanes[] = {{2, fs_armv8_lanes_x2}, {0, NULL}};
+static const fs_lane_kernel armv8_lanes[] = {{2, fs_armv8_lanes_x2, NULL}, {0, NULL, NULL}};
 static const fs_impl impl_armv8 = {"armv8", FS_CPU_SHA2 | FS_CPU_NEON, fs_armv8_blocks,
                                    armv8_lanes, &hex_neon};
 #endif
@@ -68,12 +68,39 @@ const fs_hex_encoder *const fs_hex_table[] = {
 
 /* --- Self-test ------------------------------------------------------------
  * The two-block FIPS 180-2 message through the single-stream kernel, every
- * lane of every lane kernel, and the hex encoder: catches a kernel that is
- * wrong on this CPU/OS before it produces a single wrong digest. */
+ * lane of every lane kernel, and the hex encoder; "abc" through the one-block
+ * entries (SHA-256 and SHA-224): catches a kernel that is wrong on this
+ * CPU/OS before it produces a single wrong digest. */
 
 static const char selftest_msg[] = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
 static const char selftest_hex[] =
     "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1";
+
+static int selftest_oneblock(const fs_lane_kernel *k) {
+    static const uint8_t abc_sha256[32] = {
+        0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea, 0x41, 0x41, 0x40, 0xde, 0x5d, 0xae, 0x22, 0x23,
+        0xb0, 0x03, 0x61, 0xa3, 0x96, 0x17, 0x7a, 0x9c, 0xb4, 0x10, 0xff, 0x61, 0xf2, 0x00, 0x15, 0xad};
+    static const uint8_t abc_sha224[28] = {
+        0x23, 0x09, 0x7d, 0x22, 0x34, 0x05, 0xd8, 0x22, 0x86, 0x42, 0xa4, 0x77, 0xbd, 0xa2,
+        0x55, 0xb3, 0x2a, 0xad, 0xbc, 0xe4, 0xbd, 0xa0, 0xb3, 0xf7, 0xe3, 0x6c, 0x9d, 0xa7};
+    uint8_t block[128], out[16][32];
+    const uint8_t *blocks[16];
+    uint8_t *digests[16];
+    fs_pad_tail(block, (const uint8_t *)"abc", 3, 3);
+    for (unsigned j = 0; j < k->width; j++) {
+        blocks[j] = block;
+        digests[j] = out[j];
+    }
+    k->oneblock(fs_sha256_iv, blocks, digests, 32);
+    for (unsigned j = 0; j < k->width; j++)
+        if (memcmp(out[j], abc_sha256, 32) != 0)
+            return 0;
+    k->oneblock(fs_sha224_iv, blocks, digests, 28);
+    for (unsigned j = 0; j < k->width; j++)
+        if (memcmp(out[j], abc_sha224, 28) != 0)
+            return 0;
+    return 1;
+}
 
 static int selftest(const fs_impl *impl) {
     uint8_t padded[128], digest[32];
@@ -104,6 +131,8 @@ static int selftest(const fs_impl *impl) {
         for (unsigned j = 0; j < k->width; j++)
             if (memcmp(lane_states[j], state, sizeof state) != 0)
                 return 0;
+        if (k->oneblock && !selftest_oneblock(k))
+            return 0;
     }
     return 1;
 }

@@ -74,6 +74,7 @@ static size_t hash_short_groups(const fs_lane_kernel *k, const fs_message_source
     uint32_t group_states[FS_MAX_LANES][8];
     uint32_t *states[FS_MAX_LANES];
     const uint8_t *data[FS_MAX_LANES];
+    uint8_t *digests[FS_MAX_LANES];
     size_t width = k->width, done = 0;
     for (size_t j = 0; j < width; j++) {
         states[j] = group_states[j];
@@ -86,14 +87,22 @@ static size_t hash_short_groups(const fs_lane_kernel *k, const fs_message_source
             const uint8_t *p = message_ptr(src, done + j);
             if (len > 55)
                 break;
-            fs_pad_tail(blocks[j], p ? p : blocks[j], p ? len : 0, p ? (uint64_t)len : 0);
-            memcpy(group_states[j], iv, sizeof group_states[j]);
+            if (p == NULL) /* NULL is only valid with length 0 */
+                len = 0;
+            fs_pad_tail(blocks[j], p, len, (uint64_t)len);
+            digests[j] = out + (done + j) * digest_size;
         }
         if (j < width)
             break;
-        k->fn(states, data, 1);
-        for (j = 0; j < width; j++)
-            fs_store_digest(out + (done + j) * digest_size, group_states[j], digest_size);
+        if (k->oneblock) {
+            k->oneblock(iv, data, digests, digest_size);
+        } else {
+            for (j = 0; j < width; j++)
+                memcpy(group_states[j], iv, sizeof group_states[j]);
+            k->fn(states, data, 1);
+            for (j = 0; j < width; j++)
+                fs_store_digest(digests[j], group_states[j], digest_size);
+        }
         done += width;
     }
     return done;

@@ -220,6 +220,37 @@ Test(batch, strided_and_sha224) {
     }
 }
 
+/* Digest arrays that end at a guard page: kernels that write digests
+ * themselves (16-byte stores) must not write past the last one, SHA-224's
+ * 28 bytes included. */
+Test(batch, output_ends_at_guard_page) {
+    REQUIRE_FORCED_BACKEND();
+    enum { MAX_N = 19 };
+    uint8_t msgs_data[MAX_N][100];
+    const void *msgs[MAX_N];
+    size_t lens[MAX_N];
+    test_fill((uint8_t *)msgs_data, sizeof msgs_data, 31);
+    for (size_t n = 1; n <= MAX_N; n++) {
+        for (size_t i = 0; i < n; i++) {
+            msgs[i] = msgs_data[i];
+            lens[i] = (i * 7 + n) % 60; /* mostly one-block messages */
+        }
+        guarded g256 = guarded_alloc(n * 32), g224 = guarded_alloc(n * 28);
+        fastsha256_many(msgs, lens, n, (uint8_t(*)[32])g256.data);
+        fastsha224_many(msgs, lens, n, (uint8_t(*)[28])g224.data);
+        for (size_t i = 0; i < n; i++) {
+            uint8_t want256[32], want224[28];
+            ref_sha256(msgs[i], lens[i], want256);
+            fastsha224(msgs[i], lens[i], want224);
+            cr_assert(memcmp(g256.data + 32 * i, want256, 32) == 0, "n=%zu message %zu", n, i);
+            cr_assert(memcmp(g224.data + 28 * i, want224, 28) == 0, "SHA-224 n=%zu message %zu",
+                      n, i);
+        }
+        guarded_free(&g256);
+        guarded_free(&g224);
+    }
+}
+
 /* --- Hex ------------------------------------------------------------------- */
 
 /* Every encoder this CPU can run, not only the dispatched one. */

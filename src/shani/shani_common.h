@@ -52,6 +52,23 @@ FS_SHANI_INLINE void shani_store_state(uint32_t state[8], __m128i abef, __m128i 
     _mm_storeu_si128((__m128i *)(state + 4), _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0x11)));
 }
 
+/* The state as a big-endian digest of digest_size bytes: 32, or 28 for
+ * SHA-224 (words 3..6 then go out as one store at byte 12, overlapping the
+ * first, so nothing is written past the digest). */
+FS_SHANI_INLINE void shani_store_digest(uint8_t *out, __m128i abef, __m128i cdgh,
+                                        size_t digest_size) {
+    __m128 fe_ba = _mm_castsi128_ps(abef), hg_dc = _mm_castsi128_ps(cdgh);
+    __m128i abcd = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0xBB));
+    __m128i efgh = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0x11));
+    abcd = _mm_shuffle_epi8(abcd, shani_bswap_mask());
+    efgh = _mm_shuffle_epi8(efgh, shani_bswap_mask());
+    _mm_storeu_si128((__m128i *)out, abcd);
+    if (digest_size == 32)
+        _mm_storeu_si128((__m128i *)(out + 16), efgh);
+    else
+        _mm_storeu_si128((__m128i *)(out + 12), _mm_alignr_epi8(efgh, abcd, 12));
+}
+
 /* Next schedule quad W[t..t+3] from the previous four, oldest (W[t-16..t-13])
  * first: W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16]. */
 FS_SHANI_INLINE __m128i shani_schedule(__m128i w16, __m128i w12, __m128i w8, __m128i w4) {

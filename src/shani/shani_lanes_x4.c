@@ -13,11 +13,13 @@
  *    so the msg1/palignr/msg2 chain never waits on a store-to-load forward;
  *    older quads are memory operands. xmm9 and xmm14 are temporaries;
  *  - round step q (four rounds of every lane) loads K[4q..] into xmm15 once
- *    and, lane by lane, issues W+K into xmm0, rnds2, pshufd, rnds2; after
- *    each lane's rounds comes that lane's schedule of quad q+2, so the
- *    schedule runs two steps ahead, spread between the rounds (in one clump
- *    before or after them it measured 5-6% slower).
- * Offsets are left to the assembler as expressions ("1*256+7*16"). */
+ *    and, lane by lane, issues W+K into xmm0, rnds2, pshufd, rnds2, with
+ *    that lane's schedule of quad q+2 woven between them: the schedule runs
+ *    two steps ahead, spread among the rounds (in one clump before or after
+ *    them it measured 5-6% slower).
+ * Offsets are left to the assembler as expressions ("1*256+7*16").
+ * fs_shani_oneblock_x4 is the same block for one-block messages: state from
+ * the IV and straight out as big-endian digests, no trip through memory. */
 #include "../internal.h"
 
 #if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS) && defined(__x86_64__) && \
@@ -94,10 +96,39 @@ static const uint32_t k_aligned[64] __attribute__((aligned(16))) = {
     I("paddd " #l "*32(%[save]), %[abef" #l "]")                               \
     I("paddd " #l "*32+16(%[save]), %[cdgh" #l "]")
 
-void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
+/* One block for each of the four lanes. The state is eight separate
+ * variables, not arrays: gcc keeps arrays in memory across the loop. */
+FS_SHANI_INLINE void compress_block_x4(__m128i *abef0, __m128i *cdgh0, __m128i *abef1,
+                                       __m128i *cdgh1, __m128i *abef2, __m128i *cdgh2,
+                                       __m128i *abef3, __m128i *cdgh3, const uint8_t *p0,
+                                       const uint8_t *p1, const uint8_t *p2, const uint8_t *p3) {
     static const __m128i bswap_mask = {0x0405060700010203LL, 0x0c0d0e0f08090a0bLL};
     __m128i w[4 * 16]; /* the schedule, see W() */
     __m128i save[8];   /* state at block start, for the feed-forward */
+    __asm__ volatile(
+        SAVE(0) SAVE(1) SAVE(2) SAVE(3)
+        I("movdqa %[bswap], %%xmm15")
+        LOAD(0) LOAD(1) LOAD(2) LOAD(3)
+        STEP(0) STEP(1)
+        /* after each step the lanes' newest quads sit in the first four
+         * registers named, the next step's free one is the last */
+        STEP_SCHEDULE(2, 9, 10, 11, 12, 13) STEP_SCHEDULE(3, 13, 9, 10, 11, 12)
+        STEP_SCHEDULE(4, 12, 13, 9, 10, 11) STEP_SCHEDULE(5, 11, 12, 13, 9, 10)
+        STEP_SCHEDULE(6, 10, 11, 12, 13, 9) STEP_SCHEDULE(7, 9, 10, 11, 12, 13)
+        STEP_SCHEDULE(8, 13, 9, 10, 11, 12) STEP_SCHEDULE(9, 12, 13, 9, 10, 11)
+        STEP_SCHEDULE(10, 11, 12, 13, 9, 10) STEP_SCHEDULE(11, 10, 11, 12, 13, 9)
+        STEP_SCHEDULE(12, 9, 10, 11, 12, 13) STEP_SCHEDULE(13, 13, 9, 10, 11, 12)
+        STEP(14) STEP(15)
+        FEED_FORWARD(0) FEED_FORWARD(1) FEED_FORWARD(2) FEED_FORWARD(3)
+        : [abef0] "+x"(*abef0), [cdgh0] "+x"(*cdgh0), [abef1] "+x"(*abef1),
+          [cdgh1] "+x"(*cdgh1), [abef2] "+x"(*abef2), [cdgh2] "+x"(*cdgh2),
+          [abef3] "+x"(*abef3), [cdgh3] "+x"(*cdgh3)
+        : [p0] "r"(p0), [p1] "r"(p1), [p2] "r"(p2), [p3] "r"(p3), [k] "r"(k_aligned),
+          [w] "r"(w), [save] "r"(save), [bswap] "m"(bswap_mask)
+        : "xmm0", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "memory");
+}
+
+void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
     __m128i abef0, cdgh0, abef1, cdgh1, abef2, cdgh2, abef3, cdgh3;
     const uint8_t *p0 = data[0], *p1 = data[1], *p2 = data[2], *p3 = data[3];
     if (nblocks == 0)
@@ -107,28 +138,8 @@ void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], si
     shani_load_state(states[2], &abef2, &cdgh2);
     shani_load_state(states[3], &abef3, &cdgh3);
     do {
-        __asm__ volatile(
-            SAVE(0) SAVE(1) SAVE(2) SAVE(3)
-            I("movdqa %[bswap], %%xmm15")
-            LOAD(0) LOAD(1) LOAD(2) LOAD(3)
-            STEP(0) STEP(1)
-            /* after each step the lanes' newest quads sit in the first four
-             * registers named, the next step's free one is the last */
-            STEP_SCHEDULE(2, 9, 10, 11, 12, 13) STEP_SCHEDULE(3, 13, 9, 10, 11, 12)
-            STEP_SCHEDULE(4, 12, 13, 9, 10, 11) STEP_SCHEDULE(5, 11, 12, 13, 9, 10)
-            STEP_SCHEDULE(6, 10, 11, 12, 13, 9) STEP_SCHEDULE(7, 9, 10, 11, 12, 13)
-            STEP_SCHEDULE(8, 13, 9, 10, 11, 12) STEP_SCHEDULE(9, 12, 13, 9, 10, 11)
-            STEP_SCHEDULE(10, 11, 12, 13, 9, 10) STEP_SCHEDULE(11, 10, 11, 12, 13, 9)
-            STEP_SCHEDULE(12, 9, 10, 11, 12, 13) STEP_SCHEDULE(13, 13, 9, 10, 11, 12)
-            STEP(14) STEP(15)
-            FEED_FORWARD(0) FEED_FORWARD(1) FEED_FORWARD(2) FEED_FORWARD(3)
-            : [abef0] "+x"(abef0), [cdgh0] "+x"(cdgh0), [abef1] "+x"(abef1),
-              [cdgh1] "+x"(cdgh1), [abef2] "+x"(abef2), [cdgh2] "+x"(cdgh2),
-              [abef3] "+x"(abef3), [cdgh3] "+x"(cdgh3)
-            : [p0] "r"(p0), [p1] "r"(p1), [p2] "r"(p2), [p3] "r"(p3), [k] "r"(k_aligned),
-              [w] "r"(w), [save] "r"(save), [bswap] "m"(bswap_mask)
-            : "xmm0", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15",
-              "memory");
+        compress_block_x4(&abef0, &cdgh0, &abef1, &cdgh1, &abef2, &cdgh2, &abef3, &cdgh3, p0, p1,
+                          p2, p3);
         p0 += 64;
         p1 += 64;
         p2 += 64;
@@ -138,6 +149,20 @@ void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], si
     shani_store_state(states[1], abef1, cdgh1);
     shani_store_state(states[2], abef2, cdgh2);
     shani_store_state(states[3], abef3, cdgh3);
+}
+
+void fs_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[],
+                          uint8_t *const digests[], size_t digest_size) {
+    __m128i abef0, cdgh0;
+    shani_load_state(iv, &abef0, &cdgh0);
+    __m128i abef1 = abef0, cdgh1 = cdgh0, abef2 = abef0, cdgh2 = cdgh0, abef3 = abef0,
+            cdgh3 = cdgh0;
+    compress_block_x4(&abef0, &cdgh0, &abef1, &cdgh1, &abef2, &cdgh2, &abef3, &cdgh3, blocks[0],
+                      blocks[1], blocks[2], blocks[3]);
+    shani_store_digest(digests[0], abef0, cdgh0, digest_size);
+    shani_store_digest(digests[1], abef1, cdgh1, digest_size);
+    shani_store_digest(digests[2], abef2, cdgh2, digest_size);
+    shani_store_digest(digests[3], abef3, cdgh3, digest_size);
 }
 
 #endif
