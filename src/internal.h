@@ -24,12 +24,13 @@ typedef void (*fs_blocks_fn)(uint32_t state[8], const uint8_t *data, size_t nblo
 typedef void (*fs_lanes_fn)(uint32_t *const states[], const uint8_t *const data[],
                             size_t nblocks);
 /* Optional, for batches of short messages: one padded block per lane,
- * compressed from iv and written out as a big-endian digest of digest_size
- * bytes (32, or 28 for SHA-224) to digests[i]. It spares the scheduler a
- * state copy in and a byte-swapping store out per message, which cost more
- * than a third of the kernel's time on one-block messages. */
+ * compressed from iv and written out as big-endian digests of digest_size
+ * bytes (32, or 28 for SHA-224), lane i's at digests + i * digest_size. It
+ * spares the scheduler a state copy in and a byte-swapping store out per
+ * message, which cost more than a third of the kernel's time on one-block
+ * messages. */
 typedef void (*fs_lanes_oneblock_fn)(const uint32_t iv[8], const uint8_t *const blocks[],
-                                     uint8_t *const digests[], size_t digest_size);
+                                     uint8_t *digests, size_t digest_size);
 typedef struct fs_lane_kernel {
     unsigned width;
     fs_lanes_fn fn;
@@ -192,8 +193,8 @@ void fs_hex_digests_portable(const uint8_t (*digests)[32], size_t n, char (*out)
 void fs_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
 void fs_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
 void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
-void fs_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[],
-                          uint8_t *const digests[], size_t digest_size);
+void fs_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
+                          size_t digest_size);
 void fs_avx2_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
 void fs_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
 void fs_hex_bytes_ssse3(const uint8_t *in, size_t n, char *out);

@@ -220,6 +220,36 @@ Test(batch, strided_and_sha224) {
     }
 }
 
+/* Equal-length short messages: the batch path re-pads only the message bytes
+ * of a block that held a message of the same length, so every message must
+ * still come out with its own bytes, and a NULL among them (hashed as empty)
+ * must not inherit the previous message's. */
+Test(batch, equal_length_short_messages) {
+    REQUIRE_FORCED_BACKEND();
+    enum { N = 203, STRIDE = 61 };
+    uint8_t records[N * STRIDE];
+    test_fill(records, sizeof records, 5);
+    const void *msgs[N];
+    size_t lens[N];
+    uint8_t out[N][32], want[32];
+    for (size_t len = 0; len <= 56; len += (len < 20 ? 1 : 9)) {
+        for (size_t i = 0; i < N; i++) {
+            msgs[i] = i % 17 == 5 ? NULL : records + i * STRIDE;
+            lens[i] = len;
+        }
+        fastsha256_many(msgs, lens, N, out);
+        for (size_t i = 0; i < N; i++) {
+            ref_sha256(msgs[i], msgs[i] ? len : 0, want);
+            cr_assert(memcmp(out[i], want, 32) == 0, "len %zu message %zu", len, i);
+        }
+        fastsha256_many_strided(records, STRIDE, len, N, out);
+        for (size_t i = 0; i < N; i++) {
+            ref_sha256(records + i * STRIDE, len, want);
+            cr_assert(memcmp(out[i], want, 32) == 0, "strided len %zu record %zu", len, i);
+        }
+    }
+}
+
 /* Digest arrays that end at a guard page: kernels that write digests
  * themselves (16-byte stores) must not write past the last one, SHA-224's
  * 28 bytes included. */

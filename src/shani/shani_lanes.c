@@ -94,15 +94,15 @@ void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], si
     fs_shani_lanes_x2(states + 2, data + 2, nblocks);
 }
 
-void fs_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[],
-                          uint8_t *const digests[], size_t digest_size) {
+void fs_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
+                          size_t digest_size) {
     uint32_t lane_states[4][8];
     uint32_t *const states[4] = {lane_states[0], lane_states[1], lane_states[2], lane_states[3]};
     for (int l = 0; l < 4; l++)
         memcpy(lane_states[l], iv, sizeof lane_states[l]);
     fs_shani_lanes_x4(states, blocks, 1);
     for (int l = 0; l < 4; l++)
-        fs_store_digest(digests[l], lane_states[l], digest_size);
+        fs_store_digest(digests + l * digest_size, lane_states[l], digest_size);
 }
 #endif
 

@@ -151,18 +151,18 @@ void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], si
     shani_store_state(states[3], abef3, cdgh3);
 }
 
-void fs_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[],
-                          uint8_t *const digests[], size_t digest_size) {
+void fs_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
+                          size_t digest_size) {
     __m128i abef0, cdgh0;
     shani_load_state(iv, &abef0, &cdgh0);
     __m128i abef1 = abef0, cdgh1 = cdgh0, abef2 = abef0, cdgh2 = cdgh0, abef3 = abef0,
             cdgh3 = cdgh0;
     compress_block_x4(&abef0, &cdgh0, &abef1, &cdgh1, &abef2, &cdgh2, &abef3, &cdgh3, blocks[0],
                       blocks[1], blocks[2], blocks[3]);
-    shani_store_digest(digests[0], abef0, cdgh0, digest_size);
-    shani_store_digest(digests[1], abef1, cdgh1, digest_size);
-    shani_store_digest(digests[2], abef2, cdgh2, digest_size);
-    shani_store_digest(digests[3], abef3, cdgh3, digest_size);
+    shani_store_digest(digests, abef0, cdgh0, digest_size);
+    shani_store_digest(digests + digest_size, abef1, cdgh1, digest_size);
+    shani_store_digest(digests + 2 * digest_size, abef2, cdgh2, digest_size);
+    shani_store_digest(digests + 3 * digest_size, abef3, cdgh3, digest_size);
 }
 
 #endif
