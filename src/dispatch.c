@@ -22,14 +22,19 @@ static const fs_hex_encoder hex_avx2 = {"avx2", FS_CPU_AVX2, fs_hex_bytes_avx2,
 static const fs_hex_encoder hex_ssse3 = {"ssse3", FS_CPU_SSSE3, fs_hex_bytes_ssse3,
                                          fs_hex_digests_ssse3};
 /* Four interleaved SHA-NI streams hide sha256rnds2's latency; two for the
- * remainder when fewer messages are left. */
+ * remainder when fewer messages are left. With AVX, the four-stream kernel's
+ * VEX flavour (fewer instructions). */
 static const fs_lane_kernel shani_lanes[] = {
     {4, fs_shani_lanes_x4, fs_shani_oneblock_x4}, {2, fs_shani_lanes_x2, NULL}, {0, NULL, NULL}};
+static const fs_lane_kernel shani_avx_lanes[] = {
+    {4, fs_shani_lanes_x4_avx, fs_shani_oneblock_x4_avx},
+    {2, fs_shani_lanes_x2, NULL},
+    {0, NULL, NULL}};
 static const fs_lane_kernel avx2_lanes[] = {{8, fs_avx2_lanes_x8, NULL}, {0, NULL, NULL}};
 
 #define SHANI_NEEDS (FS_CPU_SHA | FS_CPU_SSSE3 | FS_CPU_SSE41)
-static const fs_impl impl_shani_avx2hex = {"shani", SHANI_NEEDS | FS_CPU_AVX2, fs_shani_blocks,
-                                           shani_lanes, &hex_avx2};
+static const fs_impl impl_shani_avx2 = {"shani", SHANI_NEEDS | FS_CPU_AVX2, fs_shani_blocks,
+                                        shani_avx_lanes, &hex_avx2};
 static const fs_impl impl_shani = {"shani", SHANI_NEEDS, fs_shani_blocks, shani_lanes,
                                    &hex_ssse3};
 static const fs_impl impl_avx2 = {"avx2", FS_CPU_AVX2 | FS_CPU_BMI2, fs_avx2_blocks, avx2_lanes,
@@ -46,7 +51,7 @@ static const fs_impl impl_armv8 = {"armv8", FS_CPU_SHA2 | FS_CPU_NEON, fs_armv8_
 
 const fs_impl *const fs_impl_table[] = {
 #if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
-    &impl_shani_avx2hex, &impl_shani, &impl_avx2,
+    &impl_shani_avx2, &impl_shani, &impl_avx2,
 #endif
 #if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
     &impl_armv8,

@@ -88,7 +88,8 @@ void fs_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], si
 }
 
 #if !defined(__x86_64__) || !defined(__GNUC__)
-/* 32-bit x86 (8 XMM registers) or no GNU inline asm: two pairs in turn. */
+/* 32-bit x86 (8 XMM registers) or no GNU inline asm: two pairs in turn,
+ * under both names of shani_lanes_x4.c. */
 void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
     fs_shani_lanes_x2(states, data, nblocks);
     fs_shani_lanes_x2(states + 2, data + 2, nblocks);
@@ -103,6 +104,15 @@ void fs_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[], u
     fs_shani_lanes_x4(states, blocks, 1);
     for (int l = 0; l < 4; l++)
         fs_store_digest(digests + l * digest_size, lane_states[l], digest_size);
+}
+
+void fs_shani_lanes_x4_avx(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
+    fs_shani_lanes_x4(states, data, nblocks);
+}
+
+void fs_shani_oneblock_x4_avx(const uint32_t iv[8], const uint8_t *const blocks[],
+                              uint8_t *digests, size_t digest_size) {
+    fs_shani_oneblock_x4(iv, blocks, digests, digest_size);
 }
 #endif
 
