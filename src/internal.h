@@ -118,15 +118,19 @@ static inline void fs_store_be64(uint8_t *p, uint64_t v) {
 #endif
 }
 
-/* Copies n < 64 bytes with a few overlapping word moves: for the short
- * tails of padding, a libc call costs more than the copy. */
+/* Copies n < 64 bytes with a few overlapping moves: for the short tails of
+ * padding, a libc call costs more than the copy. 16-byte moves first, so
+ * the kernels' 16-byte loads of a padded block mostly find one store. */
 static inline void fs_copy_short(uint8_t *dst, const uint8_t *src, size_t n) {
-    if (n >= 8) {
+    if (n >= 16) {
         size_t i = 0;
-        for (; i + 8 <= n; i += 8)
-            memcpy(dst + i, src + i, 8);
+        for (; i + 16 <= n; i += 16)
+            memcpy(dst + i, src + i, 16);
         if (i < n)
-            memcpy(dst + n - 8, src + n - 8, 8);
+            memcpy(dst + n - 16, src + n - 16, 16);
+    } else if (n >= 8) {
+        memcpy(dst, src, 8);
+        memcpy(dst + n - 8, src + n - 8, 8);
     } else if (n >= 4) {
         memcpy(dst, src, 4);
         memcpy(dst + n - 4, src + n - 4, 4);

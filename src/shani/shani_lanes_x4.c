@@ -112,43 +112,62 @@ static const uint32_t k_aligned[64] __attribute__((aligned(16))) = {
     K(q) ROUNDS_SCHEDULE(0, q, f, n0) ROUNDS_SCHEDULE(1, q, n0, n1)            \
     ROUNDS_SCHEDULE(2, q, n1, n2) ROUNDS_SCHEDULE(3, q, n2, n3)
 
+/* The feed-forward adds the state at block start, kept at %[start]: each
+ * lane's own (saved at the top of the block), or one shared by all lanes
+ * (one-block messages, which all start from the IV: nothing to save). */
 #define SAVE(l)                                                                \
-    I("movdqa %[abef" #l "], " #l "*32(%[save])")                              \
-    I("movdqa %[cdgh" #l "], " #l "*32+16(%[save])")
+    I("movdqa %[abef" #l "], " #l "*32(%[start])")                             \
+    I("movdqa %[cdgh" #l "], " #l "*32+16(%[start])")
 #define FEED_FORWARD(l)                                                        \
-    I("paddd " #l "*32(%[save]), %[abef" #l "]")                               \
-    I("paddd " #l "*32+16(%[save]), %[cdgh" #l "]")
+    I("paddd " #l "*32(%[start]), %[abef" #l "]")                              \
+    I("paddd " #l "*32+16(%[start]), %[cdgh" #l "]")
+#define FEED_FORWARD_SHARED(l)                                                 \
+    I("paddd 0(%[start]), %[abef" #l "]") I("paddd 16(%[start]), %[cdgh" #l "]")
 
-/* One block for each of the four lanes. The state is eight separate
- * variables, not arrays: gcc keeps arrays in memory across the loop. */
+#define BLOCK_ASM(saves, feeds)                                                \
+    __asm__ volatile(                                                          \
+        saves                                                                  \
+        I("movdqa %[bswap], %%xmm15")                                          \
+        LOAD(0) LOAD(1) LOAD(2) LOAD(3)                                        \
+        STEP(0) STEP(1)                                                        \
+        /* after each step the lanes' newest quads sit in the first four       \
+         * registers named, the next step's free one is the last */           \
+        STEP_SCHEDULE(2, 9, 10, 11, 12, 13) STEP_SCHEDULE(3, 13, 9, 10, 11, 12) \
+        STEP_SCHEDULE(4, 12, 13, 9, 10, 11) STEP_SCHEDULE(5, 11, 12, 13, 9, 10) \
+        STEP_SCHEDULE(6, 10, 11, 12, 13, 9) STEP_SCHEDULE(7, 9, 10, 11, 12, 13) \
+        STEP_SCHEDULE(8, 13, 9, 10, 11, 12) STEP_SCHEDULE(9, 12, 13, 9, 10, 11) \
+        STEP_SCHEDULE(10, 11, 12, 13, 9, 10) STEP_SCHEDULE(11, 10, 11, 12, 13, 9) \
+        STEP_SCHEDULE(12, 9, 10, 11, 12, 13) STEP_SCHEDULE(13, 13, 9, 10, 11, 12) \
+        STEP(14) STEP(15)                                                      \
+        feeds                                                                  \
+        : [abef0] "+x"(*abef0), [cdgh0] "+x"(*cdgh0), [abef1] "+x"(*abef1),     \
+          [cdgh1] "+x"(*cdgh1), [abef2] "+x"(*abef2), [cdgh2] "+x"(*cdgh2),     \
+          [abef3] "+x"(*abef3), [cdgh3] "+x"(*cdgh3)                            \
+        : [p0] "r"(p0), [p1] "r"(p1), [p2] "r"(p2), [p3] "r"(p3), [k] "r"(k_aligned), \
+          [w] "r"(w), [start] "r"(start), [bswap] "m"(bswap_mask)               \
+        : "xmm0", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "memory")
+
+/* One block for each of the four lanes; shared_start: all lanes started the
+ * block from the state at shared_start[0..1] (ABEF, CDGH), else NULL. The
+ * state is eight separate variables, not arrays: gcc keeps arrays in memory
+ * across the loop. */
 FS_SHANI_INLINE void compress_block_x4(__m128i *abef0, __m128i *cdgh0, __m128i *abef1,
                                        __m128i *cdgh1, __m128i *abef2, __m128i *cdgh2,
                                        __m128i *abef3, __m128i *cdgh3, const uint8_t *p0,
-                                       const uint8_t *p1, const uint8_t *p2, const uint8_t *p3) {
+                                       const uint8_t *p1, const uint8_t *p2, const uint8_t *p3,
+                                       const __m128i *shared_start) {
     static const __m128i bswap_mask = {0x0405060700010203LL, 0x0c0d0e0f08090a0bLL};
     __m128i w[4 * 16]; /* the schedule, see W() */
-    __m128i save[8];   /* state at block start, for the feed-forward */
-    __asm__ volatile(
-        SAVE(0) SAVE(1) SAVE(2) SAVE(3)
-        I("movdqa %[bswap], %%xmm15")
-        LOAD(0) LOAD(1) LOAD(2) LOAD(3)
-        STEP(0) STEP(1)
-        /* after each step the lanes' newest quads sit in the first four
-         * registers named, the next step's free one is the last */
-        STEP_SCHEDULE(2, 9, 10, 11, 12, 13) STEP_SCHEDULE(3, 13, 9, 10, 11, 12)
-        STEP_SCHEDULE(4, 12, 13, 9, 10, 11) STEP_SCHEDULE(5, 11, 12, 13, 9, 10)
-        STEP_SCHEDULE(6, 10, 11, 12, 13, 9) STEP_SCHEDULE(7, 9, 10, 11, 12, 13)
-        STEP_SCHEDULE(8, 13, 9, 10, 11, 12) STEP_SCHEDULE(9, 12, 13, 9, 10, 11)
-        STEP_SCHEDULE(10, 11, 12, 13, 9, 10) STEP_SCHEDULE(11, 10, 11, 12, 13, 9)
-        STEP_SCHEDULE(12, 9, 10, 11, 12, 13) STEP_SCHEDULE(13, 13, 9, 10, 11, 12)
-        STEP(14) STEP(15)
-        FEED_FORWARD(0) FEED_FORWARD(1) FEED_FORWARD(2) FEED_FORWARD(3)
-        : [abef0] "+x"(*abef0), [cdgh0] "+x"(*cdgh0), [abef1] "+x"(*abef1),
-          [cdgh1] "+x"(*cdgh1), [abef2] "+x"(*abef2), [cdgh2] "+x"(*cdgh2),
-          [abef3] "+x"(*abef3), [cdgh3] "+x"(*cdgh3)
-        : [p0] "r"(p0), [p1] "r"(p1), [p2] "r"(p2), [p3] "r"(p3), [k] "r"(k_aligned),
-          [w] "r"(w), [save] "r"(save), [bswap] "m"(bswap_mask)
-        : "xmm0", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "memory");
+    __m128i saved[8];  /* each lane's state at block start */
+    if (shared_start) {
+        const __m128i *start = shared_start;
+        BLOCK_ASM(, FEED_FORWARD_SHARED(0) FEED_FORWARD_SHARED(1) FEED_FORWARD_SHARED(2)
+                        FEED_FORWARD_SHARED(3));
+    } else {
+        __m128i *start = saved;
+        BLOCK_ASM(SAVE(0) SAVE(1) SAVE(2) SAVE(3),
+                  FEED_FORWARD(0) FEED_FORWARD(1) FEED_FORWARD(2) FEED_FORWARD(3));
+    }
 }
 
 void FS_SHANI_X4_NAME(fs_shani_lanes_x4)(uint32_t *const states[], const uint8_t *const data[],
@@ -163,7 +182,7 @@ void FS_SHANI_X4_NAME(fs_shani_lanes_x4)(uint32_t *const states[], const uint8_t
     shani_load_state(states[3], &abef3, &cdgh3);
     do {
         compress_block_x4(&abef0, &cdgh0, &abef1, &cdgh1, &abef2, &cdgh2, &abef3, &cdgh3, p0, p1,
-                          p2, p3);
+                          p2, p3, NULL);
         p0 += 64;
         p1 += 64;
         p2 += 64;
@@ -177,12 +196,14 @@ void FS_SHANI_X4_NAME(fs_shani_lanes_x4)(uint32_t *const states[], const uint8_t
 
 void FS_SHANI_X4_NAME(fs_shani_oneblock_x4)(const uint32_t iv[8], const uint8_t *const blocks[],
                                             uint8_t *digests, size_t digest_size) {
-    __m128i abef0, cdgh0;
+    __m128i start[2], abef0, cdgh0;
     shani_load_state(iv, &abef0, &cdgh0);
+    start[0] = abef0;
+    start[1] = cdgh0;
     __m128i abef1 = abef0, cdgh1 = cdgh0, abef2 = abef0, cdgh2 = cdgh0, abef3 = abef0,
             cdgh3 = cdgh0;
     compress_block_x4(&abef0, &cdgh0, &abef1, &cdgh1, &abef2, &cdgh2, &abef3, &cdgh3, blocks[0],
-                      blocks[1], blocks[2], blocks[3]);
+                      blocks[1], blocks[2], blocks[3], start);
     shani_store_digest(digests, abef0, cdgh0, digest_size);
     shani_store_digest(digests + digest_size, abef1, cdgh1, digest_size);
     shani_store_digest(digests + 2 * digest_size, abef2, cdgh2, digest_size);
