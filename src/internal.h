@@ -77,7 +77,8 @@ uint32_t fs_cpu_parse_feature_list(const char *list);
 /* --- Generic helpers ------------------------------------------------------ */
 extern const uint32_t fs_sha256_iv[8];
 extern const uint32_t fs_sha224_iv[8];
-extern const uint32_t fs_sha256_k[64];
+/* 64-byte aligned: SIMD kernels use it as aligned memory operands. */
+extern _Alignas(64) const uint32_t fs_sha256_k[64];
 
 /* Big-endian loads and stores. Where the compiler says the byte order, one
  * word-sized access plus a byte swap: byte-at-a-time stores that later feed

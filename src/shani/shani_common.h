@@ -30,9 +30,9 @@ FS_SHANI_INLINE __m128i shani_load_msg(const uint8_t *block, int i, __m128i bswa
     return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(block + 16 * i)), bswap);
 }
 
-/* K[4q..4q+3]. fs_sha256_k has no alignment guarantee, hence loadu. */
+/* K[4q..4q+3] (fs_sha256_k is 64-byte aligned). */
 FS_SHANI_INLINE __m128i shani_k(int q) {
-    return _mm_loadu_si128((const __m128i *)(fs_sha256_k + 4 * q));
+    return _mm_load_si128((const __m128i *)(fs_sha256_k + 4 * q));
 }
 
 /* state[] (A..H) to ABEF/CDGH. shufps picks two lanes from each source in
