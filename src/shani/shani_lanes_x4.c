@@ -9,9 +9,10 @@
  *  - state: eight registers picked by the compiler (abefN, cdghN), which
  *    can only be xmm1..xmm8, as the others are clobbered;
  *  - schedule: quads W[4q..4q+3] go to a 1 KiB stack buffer (lane l, quad q
- *    at 256*l + 16*q), and each lane's newest quad also stays in xmm10+l,
+ *    at 256*l + 16*q), and each lane's newest quad also stays in a register,
  *    so the msg1/palignr/msg2 chain never waits on a store-to-load forward;
- *    older quads are memory operands. xmm9 and xmm14 are temporaries;
+ *    older quads are memory operands. xmm9..xmm13 rotate between the four
+ *    newest quads and the one being computed; xmm14 is a temporary;
  *  - round step q (four rounds of every lane) loads K[4q..] into xmm15 once
  *    and, lane by lane, issues W+K into xmm0, rnds2, pshufd, rnds2, with
  *    that lane's schedule of quad q+2 woven between them: the schedule runs
@@ -22,9 +23,10 @@
  * shani_lanes_x4_avx.c compiles this file again with FS_SHANI_X4_AVX for
  * CPUs with AVX: three-operand VEX forms of the non-SHA instructions drop a
  * register copy from every schedule step and fold the W+K load into its add
- * (625 instructions a block instead of 737; 38.2 against 39.8 TSC cycles per
+ * (about 15% fewer instructions a block; 38.2 against 39.8 TSC cycles per
  * lane-block here, since every instruction costs issue slots the SHA unit's
- * neighbours need). The SHA instructions have no VEX form; mixing is fine. *
+ * neighbours need). The SHA instructions have no VEX form; mixing is fine.
+ *
  * fs_shani_oneblock_x4 is the same block for one-block messages: state from
  * the IV and straight out as big-endian digests, no trip through memory. */
 #include "../internal.h"
