@@ -44,7 +44,8 @@ static const fs_impl impl_avx2 = {"avx2", FS_CPU_AVX2 | FS_CPU_BMI2, fs_avx2_blo
 #if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
 static const fs_hex_encoder hex_neon = {"neon", FS_CPU_NEON, fs_hex_bytes_neon,
                                         fs_hex_digests_neon};
-static const fs_lane_kernel armv8_lanes[] = {{2, fs_armv8_lanes_x2, NULL}, {0, NULL, NULL}};
+static const fs_lane_kernel armv8_lanes[] = {{2, fs_armv8_lanes_x2, fs_armv8_oneblock_x2},
+                                              {0, NULL, NULL}};
 static const fs_impl impl_armv8 = {"armv8", FS_CPU_SHA2 | FS_CPU_NEON, fs_armv8_blocks,
                                    armv8_lanes, &hex_neon};
 #endif

@@ -214,6 +214,8 @@ void fs_hex_digests_avx2(const uint8_t (*digests)[32], size_t n, char (*out)[65]
 #if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
 void fs_armv8_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
 void fs_armv8_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
+void fs_armv8_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
+                          size_t digest_size);
 void fs_hex_bytes_neon(const uint8_t *in, size_t n, char *out);
 void fs_hex_digests_neon(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
 #endif
