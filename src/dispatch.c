@@ -30,7 +30,8 @@ static const fs_lane_kernel shani_avx_lanes[] = {
     {4, fs_shani_lanes_x4_avx, fs_shani_oneblock_x4_avx},
     {2, fs_shani_lanes_x2, NULL},
     {0, NULL, NULL}};
-static const fs_lane_kernel avx2_lanes[] = {{8, fs_avx2_lanes_x8, NULL}, {0, NULL, NULL}};
+static const fs_lane_kernel avx2_lanes[] = {{8, fs_avx2_lanes_x8, fs_avx2_oneblock_x8},
+                                             {0, NULL, NULL}};
 
 #define SHANI_NEEDS (FS_CPU_SHA | FS_CPU_SSSE3 | FS_CPU_SSE41)
 static const fs_impl impl_shani_avx2 = {"shani", SHANI_NEEDS | FS_CPU_AVX2, fs_shani_blocks,

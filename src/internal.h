@@ -205,6 +205,8 @@ void fs_shani_oneblock_x4_avx(const uint32_t iv[8], const uint8_t *const blocks[
                               uint8_t *digests, size_t digest_size);
 void fs_avx2_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
 void fs_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
+void fs_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
+                         size_t digest_size);
 void fs_hex_bytes_ssse3(const uint8_t *in, size_t n, char *out);
 void fs_hex_digests_ssse3(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
 void fs_hex_bytes_avx2(const uint8_t *in, size_t n, char *out);

@@ -10,6 +10,7 @@
 #if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
 
 #include <immintrin.h>
+#include <string.h>
 
 typedef __m256i vec;
 
@@ -127,23 +128,14 @@ static inline void store_pair(void *lo, void *hi, vec v) {
         (v)[3] = _mm256_shuffle_epi8((v)[3], bswap);                           \
     } while (0)
 
-void fs_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
-    if (nblocks == 0)
-        return;
+/* Compresses nblocks blocks of each lane (lane i from p[i]) into s[], the
+ * transposed state: s[j] holds word j of every lane. */
+static inline void compress_x8(vec s[8], const uint8_t *const p[8], size_t nblocks) {
     /* Reverses the bytes of each 32-bit word: the message is big-endian. */
     const vec bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
                                        3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-    const uint8_t *const p0 = data[0], *const p1 = data[1], *const p2 = data[2],
-                         *const p3 = data[3], *const p4 = data[4], *const p5 = data[5],
-                         *const p6 = data[6], *const p7 = data[7];
-
-    /* s[j] = H_j of every lane, by the same transpose as the data. */
-    vec s[8];
-    LOAD_ROWS(s, states[0], states[1], states[2], states[3],
-              states[4], states[5], states[6], states[7], 0);
-    LOAD_ROWS(s + 4, states[0], states[1], states[2], states[3],
-              states[4], states[5], states[6], states[7], 4);
-
+    const uint8_t *const p0 = p[0], *const p1 = p[1], *const p2 = p[2], *const p3 = p[3],
+                         *const p4 = p[4], *const p5 = p[5], *const p6 = p[6], *const p7 = p[7];
     vec w[16]; /* the message schedule ring */
     for (size_t off = 0; nblocks--; off += 64) {
         LOAD_ROWS(w + 0, p0, p1, p2, p3, p4, p5, p6, p7, off + 0);
@@ -167,6 +159,19 @@ void fs_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], siz
         s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
         s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
     }
+}
+
+void fs_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
+    if (nblocks == 0)
+        return;
+    /* s[j] = H_j of every lane, by the same transpose as the data. */
+    vec s[8];
+    LOAD_ROWS(s, states[0], states[1], states[2], states[3],
+              states[4], states[5], states[6], states[7], 0);
+    LOAD_ROWS(s + 4, states[0], states[1], states[2], states[3],
+              states[4], states[5], states[6], states[7], 4);
+
+    compress_x8(s, data, nblocks);
 
     /* Back to one state per lane: the same in-half transpose, halves to lanes
      * i and i+4. */
@@ -180,6 +185,31 @@ void fs_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], siz
     store_pair(states[1] + 4, states[5] + 4, s[5]);
     store_pair(states[2] + 4, states[6] + 4, s[6]);
     store_pair(states[3] + 4, states[7] + 4, s[7]);
+}
+
+/* One padded block per lane from the IV (broadcast: no transpose in), out as
+ * big-endian digests: the transpose out plus one byte swap per vector. */
+void fs_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
+                         size_t digest_size) {
+    const vec bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
+                                       3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+    uint8_t sha224_out[8][32];
+    uint8_t *out = digest_size == 32 ? digests : sha224_out[0];
+    vec s[8];
+    for (int j = 0; j < 8; j++)
+        s[j] = _mm256_set1_epi32((int)iv[j]);
+
+    compress_x8(s, blocks, 1);
+
+    transpose4_halves(s);
+    transpose4_halves(s + 4);
+    for (int i = 0; i < 4; i++) {
+        store_pair(out + 32 * i, out + 32 * (i + 4), _mm256_shuffle_epi8(s[i], bswap));
+        store_pair(out + 32 * i + 16, out + 32 * (i + 4) + 16, _mm256_shuffle_epi8(s[i + 4], bswap));
+    }
+    if (digest_size != 32) /* SHA-224: 28 of each 32 bytes */
+        for (int i = 0; i < 8; i++)
+            memcpy(digests + i * digest_size, sha224_out[i], digest_size);
 }
 
 #endif /* FS_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */
