@@ -250,6 +250,39 @@ Test(batch, equal_length_short_messages) {
     }
 }
 
+/* The scheduler's generic path for lane kernels without a one-block entry
+ * (a new backend may leave it out): every supported entry of the dispatch
+ * table, its lane kernels copied with oneblock removed. */
+Test(batch, short_messages_without_oneblock_entry) {
+    enum { N = 77, STRIDE = 61 };
+    uint8_t records[N * STRIDE];
+    test_fill(records, sizeof records, 9);
+    uint32_t features = fs_cpu_features();
+    for (const fs_impl *const *impl = fs_impl_table; *impl; impl++) {
+        if (((*impl)->required & features) != (*impl)->required)
+            continue;
+        fs_lane_kernel lanes[8];
+        size_t i = 0;
+        for (; (*impl)->lanes[i].width && i < 7; i++) {
+            lanes[i] = (*impl)->lanes[i];
+            lanes[i].oneblock = NULL;
+        }
+        lanes[i] = (fs_lane_kernel){0, NULL, NULL};
+        fs_impl plain = **impl;
+        plain.lanes = lanes;
+        for (size_t len = 0; len <= 56; len += 7) {
+            uint8_t out[N][32], want[32];
+            fs_message_source src = {NULL, NULL, records, STRIDE, len};
+            fs_hash_many(&plain, &src, N, fs_sha256_iv, out[0], 32);
+            for (size_t m = 0; m < N; m++) {
+                ref_sha256(records + m * STRIDE, len, want);
+                cr_assert(memcmp(out[m], want, 32) == 0, "%s len %zu message %zu",
+                          (*impl)->name, len, m);
+            }
+        }
+    }
+}
+
 /* Digest arrays that end at a guard page: kernels that write digests
  * themselves (16-byte stores) must not write past the last one, SHA-224's
  * 28 bytes included. */
