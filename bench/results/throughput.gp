@@ -1,7 +1,7 @@
 # fastsha256-bench: SHA-256 throughput vs message size, per backend.
 # Regenerate the pictures from throughput.dat with: gnuplot throughput.gp
 # (run in this folder). Written by fastsha256-bench --sweep --output DIR.
-title_text = "fastsha256 0.1.0: SHA-256 throughput vs message size - AMD EPYC, core 3.69 GHz (estimated), 2026-11-30 09:54 UTC"
+title_text = "fastsha256 0.1.0: SHA-256 throughput vs message size - AMD EPYC, core 3.69 GHz (estimated), 2026-11-30 10:54 UTC"
 do for [t = 1:2] {
   if (t == 1) {
     if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
