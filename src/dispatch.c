@@ -23,13 +23,18 @@ static const fs_hex_encoder hex_ssse3 = {"ssse3", FS_CPU_SSSE3, fs_hex_bytes_sss
                                          fs_hex_digests_ssse3};
 /* Four interleaved SHA-NI streams hide sha256rnds2's latency; two for the
  * remainder when fewer messages are left. With AVX, the four-stream kernel's
- * VEX flavour (fewer instructions). */
+ * VEX flavour (fewer instructions). 32-bit x86: two streams only. */
+#ifdef FS_HAVE_SHANI_X4
 static const fs_lane_kernel shani_lanes[] = {
     {4, fs_shani_lanes_x4, fs_shani_oneblock_x4}, {2, fs_shani_lanes_x2, NULL}, {0, NULL, NULL}};
 static const fs_lane_kernel shani_avx_lanes[] = {
     {4, fs_shani_lanes_x4_avx, fs_shani_oneblock_x4_avx},
     {2, fs_shani_lanes_x2, NULL},
     {0, NULL, NULL}};
+#else
+static const fs_lane_kernel shani_lanes[] = {{2, fs_shani_lanes_x2, NULL}, {0, NULL, NULL}};
+#  define shani_avx_lanes shani_lanes
+#endif
 static const fs_lane_kernel avx2_lanes[] = {{8, fs_avx2_lanes_x8, fs_avx2_oneblock_x8},
                                              {0, NULL, NULL}};
 

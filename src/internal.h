@@ -197,12 +197,17 @@ void fs_hex_digests_portable(const uint8_t (*digests)[32], size_t n, char (*out)
 #if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
 void fs_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
 void fs_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
+/* The four-lane kernels are x86-64 inline asm (they need xmm8..xmm15);
+ * elsewhere the shani lanes stop at two. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#  define FS_HAVE_SHANI_X4 1
 void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
 void fs_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
                           size_t digest_size);
 void fs_shani_lanes_x4_avx(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
 void fs_shani_oneblock_x4_avx(const uint32_t iv[8], const uint8_t *const blocks[],
                               uint8_t *digests, size_t digest_size);
+#endif
 void fs_avx2_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
 void fs_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
 void fs_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,

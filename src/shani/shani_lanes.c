@@ -5,7 +5,7 @@
  * independent messages fills those idle cycles. Two lanes (2 state vectors
  * and a 4-quad schedule ring each: 12 vectors) fit in the 16 XMM registers,
  * so intrinsics do here; four lanes need the hand-allocated registers of
- * shani_lanes_x4.c (x86-64), and elsewhere run as two pairs in turn. */
+ * shani_lanes_x4.c (x86-64 only). */
 #include "../internal.h"
 
 #if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
@@ -86,34 +86,5 @@ void fs_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], si
     shani_store_state(states[0], abef[0], cdgh[0]);
     shani_store_state(states[1], abef[1], cdgh[1]);
 }
-
-#if !defined(__x86_64__) || !defined(__GNUC__)
-/* 32-bit x86 (8 XMM registers) or no GNU inline asm: two pairs in turn,
- * under both names of shani_lanes_x4.c. */
-void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
-    fs_shani_lanes_x2(states, data, nblocks);
-    fs_shani_lanes_x2(states + 2, data + 2, nblocks);
-}
-
-void fs_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
-                          size_t digest_size) {
-    uint32_t lane_states[4][8];
-    uint32_t *const states[4] = {lane_states[0], lane_states[1], lane_states[2], lane_states[3]};
-    for (int l = 0; l < 4; l++)
-        memcpy(lane_states[l], iv, sizeof lane_states[l]);
-    fs_shani_lanes_x4(states, blocks, 1);
-    for (int l = 0; l < 4; l++)
-        fs_store_digest(digests + l * digest_size, lane_states[l], digest_size);
-}
-
-void fs_shani_lanes_x4_avx(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
-    fs_shani_lanes_x4(states, data, nblocks);
-}
-
-void fs_shani_oneblock_x4_avx(const uint32_t iv[8], const uint8_t *const blocks[],
-                              uint8_t *digests, size_t digest_size) {
-    fs_shani_oneblock_x4(iv, blocks, digests, digest_size);
-}
-#endif
 
 #endif /* FS_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

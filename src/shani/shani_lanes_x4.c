@@ -31,8 +31,7 @@
  * the IV and straight out as big-endian digests, no trip through memory. */
 #include "../internal.h"
 
-#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS) && defined(__x86_64__) && \
-    defined(__GNUC__)
+#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS) && defined(FS_HAVE_SHANI_X4)
 
 #include "shani_common.h"
 
