@@ -34,7 +34,8 @@ static inline uint64_t bench_load_word(const char *p) {
 /* Word by word, as a tree: copying the string into a uint64_t[8] first made
  * gcc 12 spend 6 TSC cycles per string here (2.7 this way, the xor-multiply
  * chain's latency), all of it charged to whichever row was measured. */
-static inline uint64_t bench_fold_hex(uint64_t acc, const char *hex64) {
+static inline uint64_t bench_fold_hex(uint64_t acc, const void *hex_string) {
+    const char *hex64 = (const char *)hex_string;
     uint64_t f = ((bench_load_word(hex64) ^ bench_load_word(hex64 + 8)) ^
                   (bench_load_word(hex64 + 16) ^ bench_load_word(hex64 + 24))) ^
                  ((bench_load_word(hex64 + 32) ^ bench_load_word(hex64 + 40)) ^
@@ -42,66 +43,46 @@ static inline uint64_t bench_fold_hex(uint64_t acc, const char *hex64) {
     return (acc ^ f) * 0x100000001b3ull;
 }
 
-/* A hex string is folded 7 strings after it was written. Folding it at once
- * would read it with 8-byte loads right behind the encoder's stores, and a
+/* Same, over raw 32-byte digests (the sweep and kernel modes, no hex). */
+static inline uint64_t bench_fold_digest(uint64_t acc, const void *digest32) {
+    const char *d = (const char *)digest32;
+    uint64_t f = (bench_load_word(d) ^ bench_load_word(d + 8)) ^
+                 (bench_load_word(d + 16) ^ bench_load_word(d + 24));
+    return (acc ^ f) * 0x100000001b3ull;
+}
+
+/* A result is folded 7 results after it was written. Folding it at once
+ * would read it with 8-byte loads right behind the producer's stores, and a
  * byte-at-a-time encoder (the plain table encoder after OpenSSL, fastsha256's
- * portable one) would then pay a store-forwarding stall per load: ~100 cycles
- * per digest charged to the benchmark, not to the encoder. The fold order,
- * and so the checksum, is the same as folding each string at once. */
+ * portable one) or a digest stored 4 bytes at a time would then pay a
+ * store-forwarding stall per load: ~100 cycles per result charged to the
+ * benchmark, not to what it measures. The fold order, and so the checksum,
+ * is the same as folding each result at once. One ring serves hex strings
+ * and digests: the fold function says which (bench_fold_hex or
+ * bench_fold_digest); it is a constant at every call, so it is inlined. */
 #define BENCH_RING 8u
+typedef uint64_t (*bench_fold_fn)(uint64_t acc, const void *item);
 typedef struct bench_ring {
-    char s[BENCH_RING][72];
-    size_t n; /* strings written */
+    char s[BENCH_RING][72]; /* a hex string and its NUL, or a digest */
+    size_t n;               /* results written */
 } bench_ring;
 
-/* Where the next string goes. */
-static inline char *bench_ring_slot(bench_ring *r) { return r->s[r->n % BENCH_RING]; }
+/* Where the next result goes. */
+static inline void *bench_ring_slot(bench_ring *r) { return r->s[r->n % BENCH_RING]; }
 
-/* After writing the slot: folds the string written BENCH_RING - 1 ago. */
-static inline uint64_t bench_ring_commit(bench_ring *r, uint64_t acc) {
+/* After writing the slot: folds the result written BENCH_RING - 1 ago. */
+static inline uint64_t bench_ring_commit(bench_ring *r, uint64_t acc, bench_fold_fn fold) {
     if (r->n >= BENCH_RING - 1)
-        acc = bench_fold_hex(acc, r->s[(r->n - (BENCH_RING - 1)) % BENCH_RING]);
+        acc = fold(acc, r->s[(r->n - (BENCH_RING - 1)) % BENCH_RING]);
     r->n++;
     return acc;
 }
 
-/* Folds the strings not folded yet, in order. */
-static inline uint64_t bench_ring_flush(bench_ring *r, uint64_t acc) {
+/* Folds the results not folded yet, in order. */
+static inline uint64_t bench_ring_flush(bench_ring *r, uint64_t acc, bench_fold_fn fold) {
     size_t first = r->n >= BENCH_RING - 1 ? r->n - (BENCH_RING - 1) : 0;
     for (size_t i = first; i < r->n; i++)
-        acc = bench_fold_hex(acc, r->s[i % BENCH_RING]);
-    r->n = 0;
-    return acc;
-}
-
-
-
-/* Same, over raw 32-byte digests (the sweep and kernel modes, no hex). */
-static inline uint64_t bench_fold_digest(uint64_t acc, const uint8_t *digest32) {
-    uint64_t w[4];
-    memcpy(w, digest32, sizeof w);
-    return (acc ^ (w[0] ^ w[1] ^ w[2] ^ w[3])) * 0x100000001b3ull;
-}
-
-/* The same delay for digests, which are stored 4 bytes at a time. */
-typedef struct bench_dring {
-    uint8_t d[BENCH_RING][32];
-    size_t n;
-} bench_dring;
-
-static inline uint8_t *bench_dring_slot(bench_dring *r) { return r->d[r->n % BENCH_RING]; }
-
-static inline uint64_t bench_dring_commit(bench_dring *r, uint64_t acc) {
-    if (r->n >= BENCH_RING - 1)
-        acc = bench_fold_digest(acc, r->d[(r->n - (BENCH_RING - 1)) % BENCH_RING]);
-    r->n++;
-    return acc;
-}
-
-static inline uint64_t bench_dring_flush(bench_dring *r, uint64_t acc) {
-    size_t first = r->n >= BENCH_RING - 1 ? r->n - (BENCH_RING - 1) : 0;
-    for (size_t i = first; i < r->n; i++)
-        acc = bench_fold_digest(acc, r->d[i % BENCH_RING]);
+        acc = fold(acc, r->s[i % BENCH_RING]);
     r->n = 0;
     return acc;
 }

@@ -109,7 +109,7 @@ void bo_digest(bo_style s, const void *data, size_t len, uint8_t out[32]) {
     for (size_t i = 0; i < n; i++) {                                             \
         digest(STYLE, m, BENCH_SEED_LEN, d);                                     \
         bench_table_hex(d, 32, bench_ring_slot(&ring));                          \
-        acc = bench_ring_commit(&ring, acc);                                     \
+        acc = bench_ring_commit(&ring, acc, bench_fold_hex);                                     \
         if (distinct)                                                            \
             bench_next_counter(m + sizeof BENCH_DISTINCT_PREFIX - 1);            \
     }
@@ -135,7 +135,7 @@ uint64_t bo_seed_work(bo_style s, int distinct, size_t start, size_t n, uint64_t
     case BO_SHA256_ONESHOT: SEED_LOOP(BO_SHA256_ONESHOT) break;
     default: break;
     }
-    return bench_ring_flush(&ring, acc);
+    return bench_ring_flush(&ring, acc, bench_fold_hex);
 }
 
 int bo_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {

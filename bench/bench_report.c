@@ -423,7 +423,15 @@ static void csv_str(FILE *out, const char *s) {
         fputc(*s == ',' ? ';' : *s == '\n' ? ' ' : *s, out);
 }
 
-static void csv_num(FILE *out, double v) {
+/* The next field of a row: its separator, then the value (empty when
+ * there is no measurement). */
+static void csv_next_str(FILE *out, const char *s) {
+    fputc(',', out);
+    csv_str(out, s);
+}
+
+static void csv_next_num(FILE *out, double v) {
+    fputc(',', out);
     if (v > 0 && isfinite(v))
         fprintf(out, "%.6g", v);
 }
@@ -436,41 +444,27 @@ void br_write_csv(FILE *out) {
     for (size_t i = 0; i < nrows; i++) {
         const br_row *r = &rows[i];
         csv_str(out, r->section);
-        fputc(',', out);
-        csv_str(out, r->who);
-        fputc(',', out);
-        csv_str(out, r->backend);
-        fputc(',', out);
-        csv_str(out, r->style);
-        fputc(',', out);
-        csv_str(out, r->messages);
-        fprintf(out, ",%zu,%zu,%d,%d,", r->size, r->count, r->threads, r->reps);
-        csv_num(out, r->hps_med);
-        fputc(',', out);
-        csv_num(out, r->hps_best);
-        fputc(',', out);
-        csv_num(out, r->ns_med);
-        fputc(',', out);
-        csv_num(out, r->ns_best);
-        fputc(',', out);
-        csv_num(out, r->cyc_med);
-        fputc(',', out);
-        csv_num(out, r->gbps);
-        fputc(',', out);
-        csv_num(out, r->cpb);
+        csv_next_str(out, r->who);
+        csv_next_str(out, r->backend);
+        csv_next_str(out, r->style);
+        csv_next_str(out, r->messages);
+        fprintf(out, ",%zu,%zu,%d,%d", r->size, r->count, r->threads, r->reps);
+        csv_next_num(out, r->hps_med);
+        csv_next_num(out, r->hps_best);
+        csv_next_num(out, r->ns_med);
+        csv_next_num(out, r->ns_best);
+        csv_next_num(out, r->cyc_med);
+        csv_next_num(out, r->gbps);
+        csv_next_num(out, r->cpb);
         fprintf(out, ",%zu,%zu,", r->chunks, r->discarded);
         if (r->checksum)
             fprintf(out, "%016llx", (unsigned long long)r->checksum);
-        fprintf(out, ",%s,", r->check > 0 ? "ok" : r->check < 0 ? "MISMATCH" : "");
-        csv_str(out, r->unit);
-        fputc(',', out);
-        csv_num(out, r->value);
-        fputc(',', out);
-        csv_str(out, r->peer);
-        fputc(',', out);
-        csv_num(out, r->peer_value);
-        fputc(',', out);
-        csv_str(out, r->note);
+        fprintf(out, ",%s", r->check > 0 ? "ok" : r->check < 0 ? "MISMATCH" : "");
+        csv_next_str(out, r->unit);
+        csv_next_num(out, r->value);
+        csv_next_str(out, r->peer);
+        csv_next_num(out, r->peer_value);
+        csv_next_str(out, r->note);
         fputc('\n', out);
     }
 }

@@ -364,16 +364,16 @@ static uint64_t seed_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
         for (size_t i = 0; i < n; i++) {
             fastsha256(a->msgs + i * RECORD, BENCH_SEED_LEN, d);
             fastsha256_to_hex(d, 32, bench_ring_slot(&ring));
-            acc = bench_ring_commit(&ring, acc);
+            acc = bench_ring_commit(&ring, acc, bench_fold_hex);
         }
     } else {
         for (size_t i = 0; i < n; i++) {
             fastsha256(seed_msg, BENCH_SEED_LEN, d);
             fastsha256_to_hex(d, 32, bench_ring_slot(&ring));
-            acc = bench_ring_commit(&ring, acc);
+            acc = bench_ring_commit(&ring, acc, bench_fold_hex);
         }
     }
-    return bench_ring_flush(&ring, acc);
+    return bench_ring_flush(&ring, acc, bench_fold_hex);
 }
 
 static uint64_t seed_stream(void *p, size_t start, size_t n, uint64_t acc) {
@@ -389,9 +389,9 @@ static uint64_t seed_stream(void *p, size_t start, size_t n, uint64_t acc) {
                                             : (const void *)seed_msg, BENCH_SEED_LEN);
         fastsha256_final(&ctx, d);
         fastsha256_to_hex(d, 32, bench_ring_slot(&ring));
-        acc = bench_ring_commit(&ring, acc);
+        acc = bench_ring_commit(&ring, acc, bench_fold_hex);
     }
-    return bench_ring_flush(&ring, acc);
+    return bench_ring_flush(&ring, acc, bench_fold_hex);
 }
 
 static uint64_t seed_batch(void *p, size_t start, size_t n, uint64_t acc) {
@@ -704,14 +704,14 @@ typedef struct sweep_arg {
 
 static uint64_t sweep_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
     const sweep_arg *a = (const sweep_arg *)p;
-    bench_dring ring;
+    bench_ring ring;
     ring.n = 0;
     (void)start;
     for (size_t i = 0; i < n; i++) {
-        fastsha256(a->buf, a->size, bench_dring_slot(&ring));
-        acc = bench_dring_commit(&ring, acc);
+        fastsha256(a->buf, a->size, bench_ring_slot(&ring));
+        acc = bench_ring_commit(&ring, acc, bench_fold_digest);
     }
-    return bench_dring_flush(&ring, acc);
+    return bench_ring_flush(&ring, acc, bench_fold_digest);
 }
 
 static uint64_t sweep_batch(void *p, size_t start, size_t n, uint64_t acc) {
@@ -729,14 +729,14 @@ static uint64_t sweep_batch(void *p, size_t start, size_t n, uint64_t acc) {
 
 static uint64_t sweep_openssl(void *p, size_t start, size_t n, uint64_t acc) {
     const sweep_arg *a = (const sweep_arg *)p;
-    bench_dring ring;
+    bench_ring ring;
     ring.n = 0;
     (void)start;
     for (size_t i = 0; i < n; i++) {
-        bo_digest(BO_LOW_LEVEL, a->buf, a->size, bench_dring_slot(&ring));
-        acc = bench_dring_commit(&ring, acc);
+        bo_digest(BO_LOW_LEVEL, a->buf, a->size, bench_ring_slot(&ring));
+        acc = bench_ring_commit(&ring, acc, bench_fold_digest);
     }
-    return bench_dring_flush(&ring, acc);
+    return bench_ring_flush(&ring, acc, bench_fold_digest);
 }
 
 /* Measures fn with enough items for about target_ms per repetition: one
@@ -926,26 +926,26 @@ static uint64_t k_ossl_seq(void *p, size_t start, size_t n, uint64_t acc) {
 
 static uint64_t k_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
     kern_arg *a = (kern_arg *)p;
-    bench_dring ring;
+    bench_ring ring;
     ring.n = 0;
     (void)start;
     for (size_t i = 0; i < n; i++) {
-        fastsha256(a->buf, a->size, bench_dring_slot(&ring));
-        acc = bench_dring_commit(&ring, acc);
+        fastsha256(a->buf, a->size, bench_ring_slot(&ring));
+        acc = bench_ring_commit(&ring, acc, bench_fold_digest);
     }
-    return bench_dring_flush(&ring, acc);
+    return bench_ring_flush(&ring, acc, bench_fold_digest);
 }
 
 static uint64_t k_ossl_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
     kern_arg *a = (kern_arg *)p;
-    bench_dring ring;
+    bench_ring ring;
     ring.n = 0;
     (void)start;
     for (size_t i = 0; i < n; i++) {
-        bo_digest(a->ostyle, a->buf, a->size, bench_dring_slot(&ring));
-        acc = bench_dring_commit(&ring, acc);
+        bo_digest(a->ostyle, a->buf, a->size, bench_ring_slot(&ring));
+        acc = bench_ring_commit(&ring, acc, bench_fold_digest);
     }
-    return bench_dring_flush(&ring, acc);
+    return bench_ring_flush(&ring, acc, bench_fold_digest);
 }
 
 /* Hex kernels: n digests in batches; one string per batch goes into the
