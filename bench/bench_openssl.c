@@ -138,19 +138,6 @@ uint64_t bo_seed_work(bo_style s, int distinct, size_t start, size_t n, uint64_t
     return bench_ring_flush(&ring, acc, bench_fold_hex);
 }
 
-int bo_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
-#if OPENSSL_VERSION_NUMBER >= 0x30000000L
-    size_t written = 0;
-    return OPENSSL_buf2hexstr_ex(out, outlen, &written, in, (long)n, '\0') == 1;
-#else
-    (void)in;
-    (void)n;
-    (void)out;
-    (void)outlen;
-    return 0;
-#endif
-}
-
 #else /* no OpenSSL */
 
 int bo_available(void) { return 0; }
@@ -172,6 +159,16 @@ uint64_t bo_seed_work(bo_style s, int distinct, size_t start, size_t n, uint64_t
     (void)n;
     return acc;
 }
+
+#endif
+
+/* OPENSSL_buf2hexstr_ex appeared in OpenSSL 3.0. */
+#if defined(FASTSHA256_BENCH_HAVE_OPENSSL) && OPENSSL_VERSION_NUMBER >= 0x30000000L
+int bo_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
+    size_t written = 0;
+    return OPENSSL_buf2hexstr_ex(out, outlen, &written, in, (long)n, '\0') == 1;
+}
+#else
 int bo_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
     (void)in;
     (void)n;
@@ -179,7 +176,6 @@ int bo_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
     (void)outlen;
     return 0;
 }
-
 #endif
 
 const char *bo_style_name(bo_style s) {
