@@ -91,19 +91,16 @@ static size_t hash_short_groups(const fs_lane_kernel *k, const fs_message_source
         for (size_t j = 0; j < width; j++) {
             size_t len = message_len(src, done + j);
             const uint8_t *p = message_ptr(src, done + j);
-            if (len != padded_len[j]) {
-                if (len > 55)
-                    return done;
-                if (p == NULL) /* NULL is only valid with length 0 */
-                    len = 0;
-                fs_pad_tail(blocks[j], p, len, (uint64_t)len);
-                padded_len[j] = len;
-            } else if (p) {
+            if (p == NULL) /* NULL is only valid with length 0 */
+                len = 0;
+            if (len == padded_len[j]) {
                 fs_copy_short(blocks[j], p, len);
-            } else {
-                fs_pad_tail(blocks[j], p, 0, 0);
-                padded_len[j] = 0;
+                continue;
             }
+            if (len > 55)
+                return done;
+            fs_pad_tail(blocks[j], p, len, (uint64_t)len);
+            padded_len[j] = len;
         }
         if (k->oneblock) {
             k->oneblock(iv, data, out + done * digest_size, digest_size);
