@@ -129,18 +129,18 @@ int main(int argc, char **argv) {
     size_t n = argc > 2 ? strtoul(argv[2], NULL, 10) : 1;
     uint32_t s[2][8];
     memset(buf, 0x5a, sizeof buf);
-    memcpy(s[0], fs_sha256_iv, sizeof s[0]);
-    memcpy(s[1], fs_sha256_iv, sizeof s[1]);
+    memcpy(s[0], fsha256_sha256_iv, sizeof s[0]);
+    memcpy(s[1], fsha256_sha256_iv, sizeof s[1]);
     uint32_t *const states[2] = {s[0], s[1]};
     const uint8_t *const data[2] = {buf[0], buf[1]};
     if (n > 4096 || argc < 2)
         return 2;
-    if (strcmp(argv[1], "fs_scalar_blocks") == 0)
-        fs_scalar_blocks(s[0], buf[0], n);
-    else if (strcmp(argv[1], "fs_armv8_blocks") == 0)
-        fs_armv8_blocks(s[0], buf[0], n);
-    else if (strcmp(argv[1], "fs_armv8_lanes_x2") == 0)
-        fs_armv8_lanes_x2(states, data, n);
+    if (strcmp(argv[1], "fsha256_scalar_blocks") == 0)
+        fsha256_scalar_blocks(s[0], buf[0], n);
+    else if (strcmp(argv[1], "fsha256_armv8_blocks") == 0)
+        fsha256_armv8_blocks(s[0], buf[0], n);
+    else if (strcmp(argv[1], "fsha256_armv8_lanes_x2") == 0)
+        fsha256_armv8_lanes_x2(states, data, n);
     else
         return 2;
     printf("%08x\n", (unsigned)s[0][0]);
@@ -164,10 +164,10 @@ EOF
     }
     local k a b lanes
     printf '%-20s %18s %18s\n' kernel "qemu (executed)" "objdump (loop)"
-    for k in fs_scalar_blocks fs_armv8_blocks fs_armv8_lanes_x2; do
+    for k in fsha256_scalar_blocks fsha256_armv8_blocks fsha256_armv8_lanes_x2; do
         a=$(count $k 100) && b=$(count $k 200) || return
         lanes=1
-        [ $k = fs_armv8_lanes_x2 ] && lanes=2
+        [ $k = fsha256_armv8_lanes_x2 ] && lanes=2
         printf '%-20s %18s %18s   per iteration (%d lane(s) x 1 block)\n' \
             $k $(((b - a) / 100)) "$(loop_body $k)" $lanes
     done

@@ -4,15 +4,15 @@
 
 #include "internal.h"
 
-#if defined(FS_ARCH_X86) && (defined(__GNUC__) || defined(__clang__))
+#if defined(FSHA256_ARCH_X86) && (defined(__GNUC__) || defined(__clang__))
 #  include <cpuid.h>
-#  define FS_HAVE_CPUID 1
-#elif defined(FS_ARCH_X86) && defined(_MSC_VER)
+#  define FSHA256_HAVE_CPUID 1
+#elif defined(FSHA256_ARCH_X86) && defined(_MSC_VER)
 #  include <intrin.h>
-#  define FS_HAVE_CPUID 1
+#  define FSHA256_HAVE_CPUID 1
 #endif
 
-#if defined(FS_ARCH_AARCH64) && defined(__linux__)
+#if defined(FSHA256_ARCH_AARCH64) && defined(__linux__)
 #  include <sys/auxv.h>
 #  ifndef HWCAP_ASIMD
 #    define HWCAP_ASIMD (1 << 1)
@@ -20,11 +20,11 @@
 #  ifndef HWCAP_SHA2
 #    define HWCAP_SHA2 (1 << 6)
 #  endif
-#elif defined(FS_ARCH_AARCH64) && defined(__APPLE__)
+#elif defined(FSHA256_ARCH_AARCH64) && defined(__APPLE__)
 #  include <sys/sysctl.h>
 #endif
 
-#ifdef FS_HAVE_CPUID
+#ifdef FSHA256_HAVE_CPUID
 static void cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4]) {
 #  ifdef _MSC_VER
     int regs[4];
@@ -56,9 +56,9 @@ static uint32_t detect(void) {
     cpuid(1, 0, r);
     uint32_t ecx1 = r[2];
     if (ecx1 & (1u << 9))
-        features |= FS_CPU_SSSE3;
+        features |= FSHA256_CPU_SSSE3;
     if (ecx1 & (1u << 19))
-        features |= FS_CPU_SSE41;
+        features |= FSHA256_CPU_SSE41;
     /* YMM registers are usable only if the OS saves them (OSXSAVE, then XCR0
      * bits 1 and 2); otherwise AVX2 code faults with SIGILL. */
     int ymm_ok = (ecx1 & (1u << 27)) && (xgetbv0() & 6) == 6;
@@ -66,36 +66,36 @@ static uint32_t detect(void) {
         cpuid(7, 0, r);
         uint32_t ebx7 = r[1];
         if ((ebx7 & (1u << 5)) && ymm_ok)
-            features |= FS_CPU_AVX2;
+            features |= FSHA256_CPU_AVX2;
         if (ebx7 & (1u << 8))
-            features |= FS_CPU_BMI2;
+            features |= FSHA256_CPU_BMI2;
         if (ebx7 & (1u << 29))
-            features |= FS_CPU_SHA;
+            features |= FSHA256_CPU_SHA;
     }
     return features;
 }
-#elif defined(FS_ARCH_AARCH64)
+#elif defined(FSHA256_ARCH_AARCH64)
 static uint32_t detect(void) {
     uint32_t features = 0;
 #  if defined(__linux__)
     unsigned long hwcap = getauxval(AT_HWCAP);
     if (hwcap & HWCAP_ASIMD)
-        features |= FS_CPU_NEON;
+        features |= FSHA256_CPU_NEON;
     if (hwcap & HWCAP_SHA2)
-        features |= FS_CPU_SHA2;
+        features |= FSHA256_CPU_SHA2;
 #  elif defined(__APPLE__)
     /* Every Apple arm64 core has SHA-2; ask anyway where the OS can say. */
     int value = 1;
     size_t size = sizeof value;
-    features |= FS_CPU_NEON;
+    features |= FSHA256_CPU_NEON;
     if (sysctlbyname("hw.optional.arm.FEAT_SHA256", &value, &size, NULL, 0) != 0 || value)
-        features |= FS_CPU_SHA2;
+        features |= FSHA256_CPU_SHA2;
 #  else
 #    if defined(__ARM_NEON)
-    features |= FS_CPU_NEON;
+    features |= FSHA256_CPU_NEON;
 #    endif
 #    if defined(__ARM_FEATURE_SHA2)
-    features |= FS_CPU_SHA2;
+    features |= FSHA256_CPU_SHA2;
 #    endif
 #  endif
     return features;
@@ -108,13 +108,13 @@ static const struct {
     const char *name;
     uint32_t bit;
 } feature_names[] = {
-    {"ssse3", FS_CPU_SSSE3}, {"sse4.1", FS_CPU_SSE41}, {"sse41", FS_CPU_SSE41},
-    {"sha", FS_CPU_SHA},     {"shani", FS_CPU_SHA},    {"avx2", FS_CPU_AVX2},
-    {"bmi2", FS_CPU_BMI2},   {"neon", FS_CPU_NEON},    {"sha2", FS_CPU_SHA2},
+    {"ssse3", FSHA256_CPU_SSSE3}, {"sse4.1", FSHA256_CPU_SSE41}, {"sse41", FSHA256_CPU_SSE41},
+    {"sha", FSHA256_CPU_SHA},     {"shani", FSHA256_CPU_SHA},    {"avx2", FSHA256_CPU_AVX2},
+    {"bmi2", FSHA256_CPU_BMI2},   {"neon", FSHA256_CPU_NEON},    {"sha2", FSHA256_CPU_SHA2},
     {"all", ~0u},
 };
 
-uint32_t fs_cpu_parse_feature_list(const char *list) {
+uint32_t fsha256_cpu_parse_feature_list(const char *list) {
     uint32_t mask = 0;
     while (list && *list) {
         size_t len = strcspn(list, ", ");
@@ -128,6 +128,6 @@ uint32_t fs_cpu_parse_feature_list(const char *list) {
     return mask;
 }
 
-uint32_t fs_cpu_features(void) {
-    return detect() & ~fs_cpu_parse_feature_list(getenv("FASTSHA256_HIDE"));
+uint32_t fsha256_cpu_features(void) {
+    return detect() & ~fsha256_cpu_parse_feature_list(getenv("FASTSHA256_HIDE"));
 }

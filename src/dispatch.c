@@ -12,69 +12,69 @@
  * Best first. A backend may appear more than once, with a better hex encoder
  * first; forcing a backend picks its first entry this CPU supports. */
 
-static const fs_lane_kernel no_lanes[] = {{0, NULL, NULL}};
+static const fsha256_lane_kernel no_lanes[] = {{0, NULL, NULL}};
 
-static const fs_impl impl_scalar = {"scalar", 0, fs_scalar_blocks, no_lanes, &fs_hex_portable};
+static const fsha256_impl impl_scalar = {"scalar", 0, fsha256_scalar_blocks, no_lanes, &fsha256_hex_portable};
 
-#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
-static const fs_hex_encoder hex_avx2 = {"avx2", FS_CPU_AVX2, fs_hex_bytes_avx2,
-                                        fs_hex_digests_avx2};
-static const fs_hex_encoder hex_ssse3 = {"ssse3", FS_CPU_SSSE3, fs_hex_bytes_ssse3,
-                                         fs_hex_digests_ssse3};
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+static const fsha256_hex_encoder hex_avx2 = {"avx2", FSHA256_CPU_AVX2, fsha256_hex_bytes_avx2,
+                                        fsha256_hex_digests_avx2};
+static const fsha256_hex_encoder hex_ssse3 = {"ssse3", FSHA256_CPU_SSSE3, fsha256_hex_bytes_ssse3,
+                                         fsha256_hex_digests_ssse3};
 /* Four interleaved SHA-NI streams hide sha256rnds2's latency; two for the
  * remainder when fewer messages are left. With AVX, the four-stream kernel's
  * VEX flavour (fewer instructions). 32-bit x86: two streams only. */
-#ifdef FS_HAVE_SHANI_X4
-static const fs_lane_kernel shani_lanes[] = {
-    {4, fs_shani_lanes_x4, fs_shani_oneblock_x4}, {2, fs_shani_lanes_x2, NULL}, {0, NULL, NULL}};
-static const fs_lane_kernel shani_avx_lanes[] = {
-    {4, fs_shani_lanes_x4_avx, fs_shani_oneblock_x4_avx},
-    {2, fs_shani_lanes_x2, NULL},
+#ifdef FSHA256_HAVE_SHANI_X4
+static const fsha256_lane_kernel shani_lanes[] = {
+    {4, fsha256_shani_lanes_x4, fsha256_shani_oneblock_x4}, {2, fsha256_shani_lanes_x2, NULL}, {0, NULL, NULL}};
+static const fsha256_lane_kernel shani_avx_lanes[] = {
+    {4, fsha256_shani_lanes_x4_avx, fsha256_shani_oneblock_x4_avx},
+    {2, fsha256_shani_lanes_x2, NULL},
     {0, NULL, NULL}};
 #else
-static const fs_lane_kernel shani_lanes[] = {{2, fs_shani_lanes_x2, NULL}, {0, NULL, NULL}};
+static const fsha256_lane_kernel shani_lanes[] = {{2, fsha256_shani_lanes_x2, NULL}, {0, NULL, NULL}};
 #  define shani_avx_lanes shani_lanes
 #endif
-static const fs_lane_kernel avx2_lanes[] = {{8, fs_avx2_lanes_x8, fs_avx2_oneblock_x8},
+static const fsha256_lane_kernel avx2_lanes[] = {{8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8},
                                              {0, NULL, NULL}};
 
-#define SHANI_NEEDS (FS_CPU_SHA | FS_CPU_SSSE3 | FS_CPU_SSE41)
-static const fs_impl impl_shani_avx2 = {"shani", SHANI_NEEDS | FS_CPU_AVX2, fs_shani_blocks,
+#define SHANI_NEEDS (FSHA256_CPU_SHA | FSHA256_CPU_SSSE3 | FSHA256_CPU_SSE41)
+static const fsha256_impl impl_shani_avx2 = {"shani", SHANI_NEEDS | FSHA256_CPU_AVX2, fsha256_shani_blocks,
                                         shani_avx_lanes, &hex_avx2};
-static const fs_impl impl_shani = {"shani", SHANI_NEEDS, fs_shani_blocks, shani_lanes,
+static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_blocks, shani_lanes,
                                    &hex_ssse3};
-static const fs_impl impl_avx2 = {"avx2", FS_CPU_AVX2 | FS_CPU_BMI2, fs_avx2_blocks, avx2_lanes,
+static const fsha256_impl impl_avx2 = {"avx2", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2, fsha256_avx2_blocks, avx2_lanes,
                                   &hex_avx2};
 #endif
 
-#if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
-static const fs_hex_encoder hex_neon = {"neon", FS_CPU_NEON, fs_hex_bytes_neon,
-                                        fs_hex_digests_neon};
-static const fs_lane_kernel armv8_lanes[] = {{2, fs_armv8_lanes_x2, fs_armv8_oneblock_x2},
+#if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
+static const fsha256_hex_encoder hex_neon = {"neon", FSHA256_CPU_NEON, fsha256_hex_bytes_neon,
+                                        fsha256_hex_digests_neon};
+static const fsha256_lane_kernel armv8_lanes[] = {{2, fsha256_armv8_lanes_x2, fsha256_armv8_oneblock_x2},
                                               {0, NULL, NULL}};
-static const fs_impl impl_armv8 = {"armv8", FS_CPU_SHA2 | FS_CPU_NEON, fs_armv8_blocks,
+static const fsha256_impl impl_armv8 = {"armv8", FSHA256_CPU_SHA2 | FSHA256_CPU_NEON, fsha256_armv8_blocks,
                                    armv8_lanes, &hex_neon};
 #endif
 
-const fs_impl *const fs_impl_table[] = {
-#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+const fsha256_impl *const fsha256_impl_table[] = {
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
     &impl_shani_avx2, &impl_shani, &impl_avx2,
 #endif
-#if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
+#if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
     &impl_armv8,
 #endif
     &impl_scalar,
     NULL,
 };
 
-const fs_hex_encoder *const fs_hex_table[] = {
-#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+const fsha256_hex_encoder *const fsha256_hex_table[] = {
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
     &hex_avx2, &hex_ssse3,
 #endif
-#if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
+#if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
     &hex_neon,
 #endif
-    &fs_hex_portable,
+    &fsha256_hex_portable,
     NULL,
 };
 
@@ -88,7 +88,7 @@ static const char selftest_msg[] = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmn
 static const char selftest_hex[] =
     "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1";
 
-static int selftest_oneblock(const fs_lane_kernel *k) {
+static int selftest_oneblock(const fsha256_lane_kernel *k) {
     static const uint8_t abc_sha256[32] = {
         0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea, 0x41, 0x41, 0x40, 0xde, 0x5d, 0xae, 0x22, 0x23,
         0xb0, 0x03, 0x61, 0xa3, 0x96, 0x17, 0x7a, 0x9c, 0xb4, 0x10, 0xff, 0x61, 0xf2, 0x00, 0x15, 0xad};
@@ -97,42 +97,42 @@ static int selftest_oneblock(const fs_lane_kernel *k) {
         0x55, 0xb3, 0x2a, 0xad, 0xbc, 0xe4, 0xbd, 0xa0, 0xb3, 0xf7, 0xe3, 0x6c, 0x9d, 0xa7};
     uint8_t block[128], out[16 * 32];
     const uint8_t *blocks[16];
-    fs_pad_tail(block, (const uint8_t *)"abc", 3, 3);
+    fsha256_pad_tail(block, (const uint8_t *)"abc", 3, 3);
     for (unsigned j = 0; j < k->width; j++)
         blocks[j] = block;
-    k->oneblock(fs_sha256_iv, blocks, out, 32);
+    k->oneblock(fsha256_sha256_iv, blocks, out, 32);
     for (unsigned j = 0; j < k->width; j++)
         if (memcmp(out + 32 * j, abc_sha256, 32) != 0)
             return 0;
-    k->oneblock(fs_sha224_iv, blocks, out, 28);
+    k->oneblock(fsha256_sha224_iv, blocks, out, 28);
     for (unsigned j = 0; j < k->width; j++)
         if (memcmp(out + 28 * j, abc_sha224, 28) != 0)
             return 0;
     return 1;
 }
 
-static int selftest(const fs_impl *impl) {
+static int selftest(const fsha256_impl *impl) {
     uint8_t padded[128], digest[32];
     char hex[65];
     uint32_t state[8];
     size_t len = sizeof selftest_msg - 1;
-    size_t nblocks = fs_pad_tail(padded, (const uint8_t *)selftest_msg, len, len);
+    size_t nblocks = fsha256_pad_tail(padded, (const uint8_t *)selftest_msg, len, len);
 
-    memcpy(state, fs_sha256_iv, sizeof state);
+    memcpy(state, fsha256_sha256_iv, sizeof state);
     impl->blocks(state, padded, nblocks);
-    fs_store_digest(digest, state, 32);
+    fsha256_store_digest(digest, state, 32);
     impl->hex->digests((const uint8_t(*)[32])digest, 1, (char(*)[65])hex);
     if (memcmp(hex, selftest_hex, sizeof hex) != 0)
         return 0;
 
-    for (const fs_lane_kernel *k = impl->lanes; k->width; k++) {
+    for (const fsha256_lane_kernel *k = impl->lanes; k->width; k++) {
         uint32_t lane_states[16][8];
         uint32_t *states[16];
         const uint8_t *data[16];
         if (k->width > 16)
             return 0;
         for (unsigned j = 0; j < k->width; j++) {
-            memcpy(lane_states[j], fs_sha256_iv, sizeof lane_states[j]);
+            memcpy(lane_states[j], fsha256_sha256_iv, sizeof lane_states[j]);
             states[j] = lane_states[j];
             data[j] = padded;
         }
@@ -148,15 +148,15 @@ static int selftest(const fs_impl *impl) {
 
 /* --- Resolution ---------------------------------------------------------- */
 
-static _Atomic(const fs_impl *) active_impl;
+static _Atomic(const fsha256_impl *) active_impl;
 static atomic_int env_backend_ignored;
 
-static int supported(const fs_impl *impl, uint32_t features) {
+static int supported(const fsha256_impl *impl, uint32_t features) {
     return (impl->required & features) == impl->required;
 }
 
-static const fs_impl *find_supported(const char *name, uint32_t features) {
-    for (const fs_impl *const *p = fs_impl_table; *p; p++)
+static const fsha256_impl *find_supported(const char *name, uint32_t features) {
+    for (const fsha256_impl *const *p = fsha256_impl_table; *p; p++)
         if ((name == NULL || strcmp((*p)->name, name) == 0) && supported(*p, features))
             return *p;
     return NULL;
@@ -167,9 +167,9 @@ static int selftest_enabled(void) {
     return !(off && *off && strcmp(off, "0") != 0);
 }
 
-static const fs_impl *choose(int read_env) {
-    uint32_t features = fs_cpu_features();
-    const fs_impl *chosen = NULL;
+static const fsha256_impl *choose(int read_env) {
+    uint32_t features = fsha256_cpu_features();
+    const fsha256_impl *chosen = NULL;
     const char *forced = read_env ? getenv("FASTSHA256_BACKEND") : NULL;
     if (forced && *forced) {
         chosen = find_supported(forced, features);
@@ -182,11 +182,11 @@ static const fs_impl *choose(int read_env) {
     return chosen;
 }
 
-const fs_impl *fs_active(void) {
-    const fs_impl *impl = atomic_load_explicit(&active_impl, memory_order_acquire);
+const fsha256_impl *fsha256_active(void) {
+    const fsha256_impl *impl = atomic_load_explicit(&active_impl, memory_order_acquire);
     if (impl)
         return impl;
-    const fs_impl *expected = NULL;
+    const fsha256_impl *expected = NULL;
     impl = choose(1);
     /* The first resolver wins; a concurrent set_backend also wins. */
     if (!atomic_compare_exchange_strong_explicit(&active_impl, &expected, impl,
@@ -197,13 +197,13 @@ const fs_impl *fs_active(void) {
 
 /* --- Public calls ---------------------------------------------------------- */
 
-const char *fastsha256_backend(void) { return fs_active()->name; }
-const char *fastsha256_hex_backend(void) { return fs_active()->hex->name; }
+const char *fastsha256_backend(void) { return fsha256_active()->name; }
+const char *fastsha256_hex_backend(void) { return fsha256_active()->hex->name; }
 
 int fastsha256_set_backend(const char *name) {
     if (name == NULL)
         return -1;
-    const fs_impl *impl = find_supported(name, fs_cpu_features());
+    const fsha256_impl *impl = find_supported(name, fsha256_cpu_features());
     if (impl == NULL || (selftest_enabled() && !selftest(impl)))
         return -1;
     atomic_store_explicit(&active_impl, impl, memory_order_release);
@@ -215,19 +215,19 @@ void fastsha256_reset_backend(void) {
 }
 
 int fastsha256_env_backend_ignored(void) {
-    fs_active();
+    fsha256_active();
     return atomic_load(&env_backend_ignored);
 }
 
 /* Distinct backend names, in table order, optionally only supported ones. */
 static size_t list_backends(const char **names, size_t max, int only_supported) {
-    uint32_t features = only_supported ? fs_cpu_features() : ~0u;
+    uint32_t features = only_supported ? fsha256_cpu_features() : ~0u;
     size_t count = 0;
-    for (const fs_impl *const *p = fs_impl_table; *p; p++) {
+    for (const fsha256_impl *const *p = fsha256_impl_table; *p; p++) {
         if (!supported(*p, features))
             continue;
         int seen = 0;
-        for (const fs_impl *const *q = fs_impl_table; q != p; q++)
+        for (const fsha256_impl *const *q = fsha256_impl_table; q != p; q++)
             if (strcmp((*q)->name, (*p)->name) == 0 && supported(*q, features))
                 seen = 1;
         if (seen)

@@ -9,19 +9,19 @@
 #include "fastsha256.h"
 
 #if defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)
-#  define FS_ARCH_X86 1
+#  define FSHA256_ARCH_X86 1
 #endif
 #if defined(__aarch64__) || defined(_M_ARM64)
-#  define FS_ARCH_AARCH64 1
+#  define FSHA256_ARCH_AARCH64 1
 #endif
 
 /* --- Kernel seams ---------------------------------------------------------
  * Single stream: compress nblocks consecutive 64-byte blocks into state. */
-typedef void (*fs_blocks_fn)(uint32_t state[8], const uint8_t *data, size_t nblocks);
+typedef void (*fsha256_blocks_fn)(uint32_t state[8], const uint8_t *data, size_t nblocks);
 
 /* Lanes: `width` independent streams, each compressing nblocks consecutive
  * blocks from its own pointer into its own state. Any alignment. */
-typedef void (*fs_lanes_fn)(uint32_t *const states[], const uint8_t *const data[],
+typedef void (*fsha256_lanes_fn)(uint32_t *const states[], const uint8_t *const data[],
                             size_t nblocks);
 /* Optional, for batches of short messages: one padded block per lane,
  * compressed from iv and written out as big-endian digests of digest_size
@@ -29,100 +29,100 @@ typedef void (*fs_lanes_fn)(uint32_t *const states[], const uint8_t *const data[
  * spares the scheduler a state copy in and a byte-swapping store out per
  * message, which cost more than a third of the kernel's time on one-block
  * messages. */
-typedef void (*fs_lanes_oneblock_fn)(const uint32_t iv[8], const uint8_t *const blocks[],
+typedef void (*fsha256_lanes_oneblock_fn)(const uint32_t iv[8], const uint8_t *const blocks[],
                                      uint8_t *digests, size_t digest_size);
-typedef struct fs_lane_kernel {
+typedef struct fsha256_lane_kernel {
     unsigned width;
-    fs_lanes_fn fn;
-    fs_lanes_oneblock_fn oneblock; /* NULL: fn plus a generic digest store */
-} fs_lane_kernel;
+    fsha256_lanes_fn fn;
+    fsha256_lanes_oneblock_fn oneblock; /* NULL: fn plus a generic digest store */
+} fsha256_lane_kernel;
 
 /* Hex: n bytes to 2n characters (no NUL); n digests to n 65-byte strings. */
-typedef void (*fs_hex_bytes_fn)(const uint8_t *in, size_t n, char *out);
-typedef void (*fs_hex_digests_fn)(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
+typedef void (*fsha256_hex_bytes_fn)(const uint8_t *in, size_t n, char *out);
+typedef void (*fsha256_hex_digests_fn)(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
 
-typedef struct fs_hex_encoder {
+typedef struct fsha256_hex_encoder {
     const char *name;
-    uint32_t required;            /* FS_CPU_* bits */
-    fs_hex_bytes_fn bytes;
-    fs_hex_digests_fn digests;
-} fs_hex_encoder;
+    uint32_t required;            /* FSHA256_CPU_* bits */
+    fsha256_hex_bytes_fn bytes;
+    fsha256_hex_digests_fn digests;
+} fsha256_hex_encoder;
 
 /* One dispatch entry: a backend's kernels plus the hex encoder it uses. A
  * backend may appear in several entries (one per hex encoder), best first. */
-typedef struct fs_impl {
+typedef struct fsha256_impl {
     const char *name;
-    uint32_t required;            /* FS_CPU_* bits */
-    fs_blocks_fn blocks;
-    const fs_lane_kernel *lanes;  /* widest first, ended by {0, NULL}; narrower
+    uint32_t required;            /* FSHA256_CPU_* bits */
+    fsha256_blocks_fn blocks;
+    const fsha256_lane_kernel *lanes;  /* widest first, ended by {0, NULL}; narrower
                                      remainders use `blocks` lane by lane */
-    const fs_hex_encoder *hex;
-} fs_impl;
+    const fsha256_hex_encoder *hex;
+} fsha256_impl;
 
 /* --- CPU features (cpu.c) ------------------------------------------------- */
 enum {
-    FS_CPU_SSSE3 = 1u << 0,
-    FS_CPU_SSE41 = 1u << 1,
-    FS_CPU_SHA   = 1u << 2,  /* x86 SHA extensions */
-    FS_CPU_AVX2  = 1u << 3,  /* CPUID bit and OS-enabled YMM state */
-    FS_CPU_BMI2  = 1u << 4,
-    FS_CPU_NEON  = 1u << 5,
-    FS_CPU_SHA2  = 1u << 6,  /* ARMv8 SHA-256 instructions */
+    FSHA256_CPU_SSSE3 = 1u << 0,
+    FSHA256_CPU_SSE41 = 1u << 1,
+    FSHA256_CPU_SHA   = 1u << 2,  /* x86 SHA extensions */
+    FSHA256_CPU_AVX2  = 1u << 3,  /* CPUID bit and OS-enabled YMM state */
+    FSHA256_CPU_BMI2  = 1u << 4,
+    FSHA256_CPU_NEON  = 1u << 5,
+    FSHA256_CPU_SHA2  = 1u << 6,  /* ARMv8 SHA-256 instructions */
 };
 /* Detected features minus those named in FASTSHA256_HIDE. */
-uint32_t fs_cpu_features(void);
+uint32_t fsha256_cpu_features(void);
 /* Parses a FASTSHA256_HIDE list; unknown words are ignored. */
-uint32_t fs_cpu_parse_feature_list(const char *list);
+uint32_t fsha256_cpu_parse_feature_list(const char *list);
 
 /* --- Generic helpers ------------------------------------------------------ */
-extern const uint32_t fs_sha256_iv[8];
-extern const uint32_t fs_sha224_iv[8];
+extern const uint32_t fsha256_sha256_iv[8];
+extern const uint32_t fsha256_sha224_iv[8];
 /* 64-byte aligned: SIMD kernels use it as aligned memory operands. */
-extern _Alignas(64) const uint32_t fs_sha256_k[64];
+extern _Alignas(64) const uint32_t fsha256_sha256_k[64];
 
 /* Big-endian loads and stores. Where the compiler says the byte order, one
  * word-sized access plus a byte swap: byte-at-a-time stores that later feed
  * a kernel's wide loads would stall store-to-load forwarding. */
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#  define FS_BE32(v) __builtin_bswap32(v)
-#  define FS_BE64(v) __builtin_bswap64(v)
+#  define FSHA256_BE32(v) __builtin_bswap32(v)
+#  define FSHA256_BE64(v) __builtin_bswap64(v)
 #elif defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#  define FS_BE32(v) (v)
-#  define FS_BE64(v) (v)
+#  define FSHA256_BE32(v) (v)
+#  define FSHA256_BE64(v) (v)
 #endif
 
-static inline uint32_t fs_load_be32(const uint8_t *p) {
-#ifdef FS_BE32
+static inline uint32_t fsha256_load_be32(const uint8_t *p) {
+#ifdef FSHA256_BE32
     uint32_t v;
     memcpy(&v, p, 4);
-    return FS_BE32(v);
+    return FSHA256_BE32(v);
 #else
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
 #endif
 }
-static inline void fs_store_be32(uint8_t *p, uint32_t v) {
-#ifdef FS_BE32
-    v = FS_BE32(v);
+static inline void fsha256_store_be32(uint8_t *p, uint32_t v) {
+#ifdef FSHA256_BE32
+    v = FSHA256_BE32(v);
     memcpy(p, &v, 4);
 #else
     p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16);
     p[2] = (uint8_t)(v >> 8);  p[3] = (uint8_t)v;
 #endif
 }
-static inline void fs_store_be64(uint8_t *p, uint64_t v) {
-#ifdef FS_BE64
-    v = FS_BE64(v);
+static inline void fsha256_store_be64(uint8_t *p, uint64_t v) {
+#ifdef FSHA256_BE64
+    v = FSHA256_BE64(v);
     memcpy(p, &v, 8);
 #else
-    fs_store_be32(p, (uint32_t)(v >> 32));
-    fs_store_be32(p + 4, (uint32_t)v);
+    fsha256_store_be32(p, (uint32_t)(v >> 32));
+    fsha256_store_be32(p + 4, (uint32_t)v);
 #endif
 }
 
 /* Copies n < 64 bytes with a few overlapping moves: for the short tails of
  * padding, a libc call costs more than the copy. 16-byte moves first, so
  * the kernels' 16-byte loads of a padded block mostly find one store. */
-static inline void fs_copy_short(uint8_t *dst, const uint8_t *src, size_t n) {
+static inline void fsha256_copy_short(uint8_t *dst, const uint8_t *src, size_t n) {
     if (n >= 16) {
         size_t i = 0;
         for (; i + 16 <= n; i += 16)
@@ -146,7 +146,7 @@ static inline void fs_copy_short(uint8_t *dst, const uint8_t *src, size_t n) {
  * tail_len (< 64) final bytes, 0x80, zeros, the 64-bit big-endian bit count
  * of a total_len-byte message. Returns the number of blocks, 1 or 2.
  * Inline: the batch scheduler calls it once per message. */
-static inline size_t fs_pad_tail(uint8_t out[128], const uint8_t *tail, size_t tail_len,
+static inline size_t fsha256_pad_tail(uint8_t out[128], const uint8_t *tail, size_t tail_len,
                                  uint64_t total_len) {
     size_t nblocks = tail_len < 56 ? 1 : 2;
     uint64_t bits = total_len << 3; /* the bit count is defined mod 2^64 */
@@ -155,76 +155,76 @@ static inline size_t fs_pad_tail(uint8_t out[128], const uint8_t *tail, size_t t
     memset(out, 0, 64);
     if (nblocks == 2)
         memset(out + 64, 0, 64);
-    fs_copy_short(out, tail, tail_len);
+    fsha256_copy_short(out, tail, tail_len);
     out[tail_len] = 0x80;
-    fs_store_be64(end - 8, bits);
+    fsha256_store_be64(end - 8, bits);
     return nblocks;
 }
 
-static inline void fs_store_digest(uint8_t *out, const uint32_t state[8], size_t digest_size) {
+static inline void fsha256_store_digest(uint8_t *out, const uint32_t state[8], size_t digest_size) {
     /* Constant trip counts, so each word becomes one byte-swapped store. */
     for (size_t i = 0; i < 7; i++)
-        fs_store_be32(out + 4 * i, state[i]);
+        fsha256_store_be32(out + 4 * i, state[i]);
     if (digest_size == 32)
-        fs_store_be32(out + 28, state[7]);
+        fsha256_store_be32(out + 28, state[7]);
 }
 
 /* Batch scheduler (many.c): hashes n messages with impl's lane kernels. */
-typedef struct fs_message_source {
+typedef struct fsha256_message_source {
     const void *const *msgs;      /* NULL: strided layout */
     const size_t *lens;
     const uint8_t *base;
     size_t stride, len;
-} fs_message_source;
-void fs_hash_many(const fs_impl *impl, const fs_message_source *src, size_t n,
+} fsha256_message_source;
+void fsha256_hash_many(const fsha256_impl *impl, const fsha256_message_source *src, size_t n,
                   const uint32_t iv[8], uint8_t *out, size_t digest_size);
 
 /* --- Dispatch (dispatch.c) ------------------------------------------------ */
 /* The active implementation, resolved at first use. Never NULL. */
-const fs_impl *fs_active(void);
+const fsha256_impl *fsha256_active(void);
 /* Every entry compiled in, best first, NULL-terminated (for tests). */
-extern const fs_impl *const fs_impl_table[];
+extern const fsha256_impl *const fsha256_impl_table[];
 /* Every hex encoder compiled in, best first, NULL-terminated (for tests). */
-extern const fs_hex_encoder *const fs_hex_table[];
+extern const fsha256_hex_encoder *const fsha256_hex_table[];
 
 /* --- Backend kernels ------------------------------------------------------ */
-void fs_scalar_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
+void fsha256_scalar_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
 
-extern const fs_hex_encoder fs_hex_portable;
-void fs_hex_bytes_portable(const uint8_t *in, size_t n, char *out);
-void fs_hex_digests_portable(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
+extern const fsha256_hex_encoder fsha256_hex_portable;
+void fsha256_hex_bytes_portable(const uint8_t *in, size_t n, char *out);
+void fsha256_hex_digests_portable(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
 
-#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
-void fs_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
-void fs_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
+void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
 /* The four-lane kernels are x86-64 inline asm (they need xmm8..xmm15);
  * elsewhere the shani lanes stop at two. */
 #if defined(__x86_64__) && defined(__GNUC__)
-#  define FS_HAVE_SHANI_X4 1
-void fs_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
-void fs_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
+#  define FSHA256_HAVE_SHANI_X4 1
+void fsha256_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
+void fsha256_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
                           size_t digest_size);
-void fs_shani_lanes_x4_avx(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
-void fs_shani_oneblock_x4_avx(const uint32_t iv[8], const uint8_t *const blocks[],
+void fsha256_shani_lanes_x4_avx(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
+void fsha256_shani_oneblock_x4_avx(const uint32_t iv[8], const uint8_t *const blocks[],
                               uint8_t *digests, size_t digest_size);
 #endif
-void fs_avx2_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
-void fs_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
-void fs_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
+void fsha256_avx2_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
+void fsha256_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
+void fsha256_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
                          size_t digest_size);
-void fs_hex_bytes_ssse3(const uint8_t *in, size_t n, char *out);
-void fs_hex_digests_ssse3(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
-void fs_hex_bytes_avx2(const uint8_t *in, size_t n, char *out);
-void fs_hex_digests_avx2(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
+void fsha256_hex_bytes_ssse3(const uint8_t *in, size_t n, char *out);
+void fsha256_hex_digests_ssse3(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
+void fsha256_hex_bytes_avx2(const uint8_t *in, size_t n, char *out);
+void fsha256_hex_digests_avx2(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
 #endif
 
-#if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
-void fs_armv8_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
-void fs_armv8_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
-void fs_armv8_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
+#if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
+void fsha256_armv8_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
+void fsha256_armv8_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
+void fsha256_armv8_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
                           size_t digest_size);
-void fs_hex_bytes_neon(const uint8_t *in, size_t n, char *out);
-void fs_hex_digests_neon(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
+void fsha256_hex_bytes_neon(const uint8_t *in, size_t n, char *out);
+void fsha256_hex_digests_neon(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
 #endif
 
 #endif /* FASTSHA256_INTERNAL_H */

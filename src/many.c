@@ -7,7 +7,7 @@
 
 #include "internal.h"
 
-#define FS_MAX_LANES 16
+#define FSHA256_MAX_LANES 16
 
 typedef struct lane {
     uint32_t state[8];
@@ -18,19 +18,19 @@ typedef struct lane {
     uint8_t padded[128];  /* the message's last one or two blocks, padded */
 } lane;
 
-static inline const uint8_t *message_ptr(const fs_message_source *src, size_t i) {
+static inline const uint8_t *message_ptr(const fsha256_message_source *src, size_t i) {
     if (src->msgs)
         return (const uint8_t *)src->msgs[i];
     return src->base ? src->base + i * src->stride : NULL;
 }
 
-static inline size_t message_len(const fs_message_source *src, size_t i) {
+static inline size_t message_len(const fsha256_message_source *src, size_t i) {
     return src->msgs ? src->lens[i] : src->len;
 }
 
 /* Starts message i in lane l: whole blocks come from the caller, the tail
  * is padded now so the caller's buffer is never read past its end. */
-static void lane_start(lane *l, const fs_message_source *src, size_t i, const uint32_t iv[8]) {
+static void lane_start(lane *l, const fsha256_message_source *src, size_t i, const uint32_t iv[8]) {
     const uint8_t *p = message_ptr(src, i);
     size_t len = message_len(src, i);
     if (p == NULL) /* NULL is only valid with length 0 */
@@ -38,7 +38,7 @@ static void lane_start(lane *l, const fs_message_source *src, size_t i, const ui
     size_t whole = len / 64;
     memcpy(l->state, iv, sizeof l->state);
     l->msg = i;
-    l->tail_blocks = fs_pad_tail(l->padded, whole ? p + whole * 64 : p, len % 64, (uint64_t)len);
+    l->tail_blocks = fsha256_pad_tail(l->padded, whole ? p + whole * 64 : p, len % 64, (uint64_t)len);
     if (whole) {
         l->next = p;
         l->blocks_left = whole;
@@ -73,14 +73,14 @@ static inline int lane_advance(lane *l, size_t nblocks) {
  * blocks[j] is only re-padded when the length changes: for a message as long
  * as the previous one in that buffer, 0x80, zeros and bit count are in place
  * and only the message bytes are copied (batches of equal-size records). */
-static size_t hash_short_groups(const fs_lane_kernel *k, const fs_message_source *src,
+static size_t hash_short_groups(const fsha256_lane_kernel *k, const fsha256_message_source *src,
                                 size_t n, const uint32_t iv[8], uint8_t *out,
                                 size_t digest_size) {
-    uint8_t blocks[FS_MAX_LANES][128];
-    uint32_t group_states[FS_MAX_LANES][8];
-    uint32_t *states[FS_MAX_LANES];
-    const uint8_t *data[FS_MAX_LANES];
-    size_t padded_len[FS_MAX_LANES]; /* SIZE_MAX: nothing padded yet */
+    uint8_t blocks[FSHA256_MAX_LANES][128];
+    uint32_t group_states[FSHA256_MAX_LANES][8];
+    uint32_t *states[FSHA256_MAX_LANES];
+    const uint8_t *data[FSHA256_MAX_LANES];
+    size_t padded_len[FSHA256_MAX_LANES]; /* SIZE_MAX: nothing padded yet */
     size_t width = k->width, done = 0;
     for (size_t j = 0; j < width; j++) {
         states[j] = group_states[j];
@@ -94,12 +94,12 @@ static size_t hash_short_groups(const fs_lane_kernel *k, const fs_message_source
             if (p == NULL) /* NULL is only valid with length 0 */
                 len = 0;
             if (len == padded_len[j]) {
-                fs_copy_short(blocks[j], p, len);
+                fsha256_copy_short(blocks[j], p, len);
                 continue;
             }
             if (len > 55)
                 return done;
-            fs_pad_tail(blocks[j], p, len, (uint64_t)len);
+            fsha256_pad_tail(blocks[j], p, len, (uint64_t)len);
             padded_len[j] = len;
         }
         if (k->oneblock) {
@@ -109,15 +109,15 @@ static size_t hash_short_groups(const fs_lane_kernel *k, const fs_message_source
                 memcpy(group_states[j], iv, sizeof group_states[j]);
             k->fn(states, data, 1);
             for (size_t j = 0; j < width; j++)
-                fs_store_digest(out + (done + j) * digest_size, group_states[j], digest_size);
+                fsha256_store_digest(out + (done + j) * digest_size, group_states[j], digest_size);
         }
     }
     return done;
 }
 
-void fs_hash_many(const fs_impl *impl, const fs_message_source *src, size_t n,
+void fsha256_hash_many(const fsha256_impl *impl, const fsha256_message_source *src, size_t n,
                   const uint32_t iv[8], uint8_t *out, size_t digest_size) {
-    fs_message_source rest = *src;
+    fsha256_message_source rest = *src;
     if (impl->lanes[0].width) {
         size_t done = hash_short_groups(impl->lanes, src, n, iv, out, digest_size);
         if (done == n)
@@ -133,20 +133,20 @@ void fs_hash_many(const fs_impl *impl, const fs_message_source *src, size_t n,
         n -= done;
         src = &rest;
     }
-    lane lanes[FS_MAX_LANES];
+    lane lanes[FSHA256_MAX_LANES];
     /* Slot j holds a busy lane; states[j] and data[j] are what the kernel
      * gets for it, kept up to date so a call needs no gathering. */
-    lane *slot[FS_MAX_LANES];
-    uint32_t *states[FS_MAX_LANES];
-    const uint8_t *data[FS_MAX_LANES];
+    lane *slot[FSHA256_MAX_LANES];
+    uint32_t *states[FSHA256_MAX_LANES];
+    const uint8_t *data[FSHA256_MAX_LANES];
     /* kernel_for[a]: the widest kernel that a busy lanes can fill (NULL:
      * the single-stream kernel, one lane at a time). */
-    const fs_lane_kernel *kernel_for[FS_MAX_LANES + 1];
+    const fsha256_lane_kernel *kernel_for[FSHA256_MAX_LANES + 1];
     size_t nlanes = impl->lanes[0].width ? impl->lanes[0].width : 1;
-    if (nlanes > FS_MAX_LANES)
-        nlanes = FS_MAX_LANES;
+    if (nlanes > FSHA256_MAX_LANES)
+        nlanes = FSHA256_MAX_LANES;
     for (size_t a = 0; a <= nlanes; a++) {
-        const fs_lane_kernel *k = impl->lanes;
+        const fsha256_lane_kernel *k = impl->lanes;
         while (k->width && k->width > a)
             k++;
         kernel_for[a] = k->width ? k : NULL;
@@ -162,7 +162,7 @@ void fs_hash_many(const fs_impl *impl, const fs_message_source *src, size_t n,
     }
 
     while (nactive) {
-        const fs_lane_kernel *k = kernel_for[nactive];
+        const fsha256_lane_kernel *k = kernel_for[nactive];
         size_t width = k ? k->width : 1;
         size_t nblocks = slot[0]->blocks_left;
         for (size_t j = 1; j < width; j++)
@@ -181,7 +181,7 @@ void fs_hash_many(const fs_impl *impl, const fs_message_source *src, size_t n,
         for (size_t j = width; j-- > 0;) {
             lane *l = slot[j];
             if (lane_advance(l, nblocks)) {
-                fs_store_digest(out + l->msg * digest_size, l->state, digest_size);
+                fsha256_store_digest(out + l->msg * digest_size, l->state, digest_size);
                 if (next_msg < n) {
                     lane_start(l, src, next_msg++, iv);
                 } else {
@@ -201,22 +201,22 @@ static void hash_many_pointers(const void *const *msgs, const size_t *lens, size
                                const uint32_t iv[8], uint8_t *out, size_t digest_size) {
     if (n == 0 || msgs == NULL || lens == NULL || out == NULL)
         return;
-    fs_message_source src = {msgs, lens, NULL, 0, 0};
-    fs_hash_many(fs_active(), &src, n, iv, out, digest_size);
+    fsha256_message_source src = {msgs, lens, NULL, 0, 0};
+    fsha256_hash_many(fsha256_active(), &src, n, iv, out, digest_size);
 }
 
 void fastsha256_many(const void *const *msgs, const size_t *lens, size_t n, uint8_t (*out)[32]) {
-    hash_many_pointers(msgs, lens, n, fs_sha256_iv, (uint8_t *)out, FASTSHA256_DIGEST_SIZE);
+    hash_many_pointers(msgs, lens, n, fsha256_sha256_iv, (uint8_t *)out, FASTSHA256_DIGEST_SIZE);
 }
 
 void fastsha224_many(const void *const *msgs, const size_t *lens, size_t n, uint8_t (*out)[28]) {
-    hash_many_pointers(msgs, lens, n, fs_sha224_iv, (uint8_t *)out, FASTSHA224_DIGEST_SIZE);
+    hash_many_pointers(msgs, lens, n, fsha256_sha224_iv, (uint8_t *)out, FASTSHA224_DIGEST_SIZE);
 }
 
 void fastsha256_many_strided(const void *base, size_t stride, size_t len, size_t n,
                              uint8_t (*out)[32]) {
     if (n == 0 || out == NULL)
         return;
-    fs_message_source src = {NULL, NULL, (const uint8_t *)base, stride, len};
-    fs_hash_many(fs_active(), &src, n, fs_sha256_iv, (uint8_t *)out, FASTSHA256_DIGEST_SIZE);
+    fsha256_message_source src = {NULL, NULL, (const uint8_t *)base, stride, len};
+    fsha256_hash_many(fsha256_active(), &src, n, fsha256_sha256_iv, (uint8_t *)out, FASTSHA256_DIGEST_SIZE);
 }

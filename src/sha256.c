@@ -4,15 +4,15 @@
 
 #include "internal.h"
 
-const uint32_t fs_sha256_iv[8] = {
+const uint32_t fsha256_sha256_iv[8] = {
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 };
-const uint32_t fs_sha224_iv[8] = {
+const uint32_t fsha256_sha224_iv[8] = {
     0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
     0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
 };
-_Alignas(64) const uint32_t fs_sha256_k[64] = {
+_Alignas(64) const uint32_t fsha256_sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
     0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -45,14 +45,14 @@ static void ctx_init(fastsha256_ctx *ctx, const uint32_t iv[8], uint32_t digest_
     memset(ctx->buffer, 0, sizeof ctx->buffer);
 }
 
-void fastsha256_init(fastsha256_ctx *ctx) { ctx_init(ctx, fs_sha256_iv, FASTSHA256_DIGEST_SIZE); }
-void fastsha224_init(fastsha256_ctx *ctx) { ctx_init(ctx, fs_sha224_iv, FASTSHA224_DIGEST_SIZE); }
+void fastsha256_init(fastsha256_ctx *ctx) { ctx_init(ctx, fsha256_sha256_iv, FASTSHA256_DIGEST_SIZE); }
+void fastsha224_init(fastsha256_ctx *ctx) { ctx_init(ctx, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE); }
 
 void fastsha256_update(fastsha256_ctx *ctx, const void *data, size_t len) {
     const uint8_t *p = (const uint8_t *)data;
     if (len == 0 || p == NULL) /* NULL with a length is a caller bug: hash nothing */
         return;
-    fs_blocks_fn blocks = fs_active()->blocks;
+    fsha256_blocks_fn blocks = fsha256_active()->blocks;
     ctx->total_len += (uint64_t)len;
 
     if (ctx->buffered) {
@@ -82,9 +82,9 @@ void fastsha256_update(fastsha256_ctx *ctx, const void *data, size_t len) {
 
 void fastsha256_final(fastsha256_ctx *ctx, uint8_t *out) {
     uint8_t last[128];
-    size_t nblocks = fs_pad_tail(last, ctx->buffer, ctx->buffered, ctx->total_len);
-    fs_active()->blocks(ctx->state, last, nblocks);
-    fs_store_digest(out, ctx->state, ctx->digest_size == FASTSHA224_DIGEST_SIZE
+    size_t nblocks = fsha256_pad_tail(last, ctx->buffer, ctx->buffered, ctx->total_len);
+    fsha256_active()->blocks(ctx->state, last, nblocks);
+    fsha256_store_digest(out, ctx->state, ctx->digest_size == FASTSHA224_DIGEST_SIZE
                                          ? FASTSHA224_DIGEST_SIZE
                                          : FASTSHA256_DIGEST_SIZE);
     wipe(last, sizeof last);
@@ -96,7 +96,7 @@ void fastsha256_final(fastsha256_ctx *ctx, uint8_t *out) {
 static void hash_oneshot(const uint32_t iv[8], const void *data, size_t len, uint8_t *out,
                          size_t digest_size) {
     const uint8_t *p = (const uint8_t *)data;
-    fs_blocks_fn blocks = fs_active()->blocks;
+    fsha256_blocks_fn blocks = fsha256_active()->blocks;
     uint32_t state[8];
     uint8_t last[128];
     if (p == NULL)
@@ -107,17 +107,17 @@ static void hash_oneshot(const uint32_t iv[8], const void *data, size_t len, uin
         blocks(state, p, whole);
         p += whole * FASTSHA256_BLOCK_SIZE;
     }
-    size_t nblocks = fs_pad_tail(last, p, len % FASTSHA256_BLOCK_SIZE, (uint64_t)len);
+    size_t nblocks = fsha256_pad_tail(last, p, len % FASTSHA256_BLOCK_SIZE, (uint64_t)len);
     blocks(state, last, nblocks);
-    fs_store_digest(out, state, digest_size);
+    fsha256_store_digest(out, state, digest_size);
 }
 
 void fastsha256(const void *data, size_t len, uint8_t out[32]) {
-    hash_oneshot(fs_sha256_iv, data, len, out, FASTSHA256_DIGEST_SIZE);
+    hash_oneshot(fsha256_sha256_iv, data, len, out, FASTSHA256_DIGEST_SIZE);
 }
 
 void fastsha224(const void *data, size_t len, uint8_t out[28]) {
-    hash_oneshot(fs_sha224_iv, data, len, out, FASTSHA224_DIGEST_SIZE);
+    hash_oneshot(fsha256_sha224_iv, data, len, out, FASTSHA224_DIGEST_SIZE);
 }
 
 const char *fastsha256_version(void) { return FASTSHA256_VERSION_STRING; }

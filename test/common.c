@@ -28,11 +28,11 @@ void ref_sha256(const void *data, size_t len, uint8_t out[32]) {
     const uint8_t *p = data;
     uint32_t state[8];
     uint8_t last[128];
-    memcpy(state, fs_sha256_iv, sizeof state);
-    fs_scalar_blocks(state, p, len / 64);
-    size_t n = fs_pad_tail(last, len >= 64 ? p + len / 64 * 64 : p, len % 64, len);
-    fs_scalar_blocks(state, last, n);
-    fs_store_digest(out, state, 32);
+    memcpy(state, fsha256_sha256_iv, sizeof state);
+    fsha256_scalar_blocks(state, p, len / 64);
+    size_t n = fsha256_pad_tail(last, len >= 64 ? p + len / 64 * 64 : p, len % 64, len);
+    fsha256_scalar_blocks(state, last, n);
+    fsha256_store_digest(out, state, 32);
 }
 
 void ref_hex(const uint8_t *bytes, size_t n, char *out) {

@@ -257,23 +257,23 @@ Test(batch, short_messages_without_oneblock_entry) {
     enum { N = 77, STRIDE = 61 };
     uint8_t records[N * STRIDE];
     test_fill(records, sizeof records, 9);
-    uint32_t features = fs_cpu_features();
-    for (const fs_impl *const *impl = fs_impl_table; *impl; impl++) {
+    uint32_t features = fsha256_cpu_features();
+    for (const fsha256_impl *const *impl = fsha256_impl_table; *impl; impl++) {
         if (((*impl)->required & features) != (*impl)->required)
             continue;
-        fs_lane_kernel lanes[8];
+        fsha256_lane_kernel lanes[8];
         size_t i = 0;
         for (; (*impl)->lanes[i].width && i < 7; i++) {
             lanes[i] = (*impl)->lanes[i];
             lanes[i].oneblock = NULL;
         }
-        lanes[i] = (fs_lane_kernel){0, NULL, NULL};
-        fs_impl plain = **impl;
+        lanes[i] = (fsha256_lane_kernel){0, NULL, NULL};
+        fsha256_impl plain = **impl;
         plain.lanes = lanes;
         for (size_t len = 0; len <= 56; len += 7) {
             uint8_t out[N][32], want[32];
-            fs_message_source src = {NULL, NULL, records, STRIDE, len};
-            fs_hash_many(&plain, &src, N, fs_sha256_iv, out[0], 32);
+            fsha256_message_source src = {NULL, NULL, records, STRIDE, len};
+            fsha256_hash_many(&plain, &src, N, fsha256_sha256_iv, out[0], 32);
             for (size_t m = 0; m < N; m++) {
                 ref_sha256(records + m * STRIDE, len, want);
                 cr_assert(memcmp(out[m], want, 32) == 0, "%s len %zu message %zu",
@@ -318,13 +318,13 @@ Test(batch, output_ends_at_guard_page) {
 
 /* Every encoder this CPU can run, not only the dispatched one. */
 Test(hex, every_encoder_matches_reference) {
-    uint32_t features = fs_cpu_features();
+    uint32_t features = fsha256_cpu_features();
     uint64_t rng = 77;
     enum { MAX_N = 1000 };
     uint8_t(*digests)[32] = malloc(MAX_N * 32);
     char(*out)[65] = malloc((MAX_N + 1) * 65);
     char want[65];
-    for (const fs_hex_encoder *const *e = fs_hex_table; *e; e++) {
+    for (const fsha256_hex_encoder *const *e = fsha256_hex_table; *e; e++) {
         if (((*e)->required & features) != (*e)->required)
             continue;
         for (size_t n = 0; n <= MAX_N; n += (n < 40 ? 1 : 37)) {

@@ -6,7 +6,7 @@
  * Batches use the interleaved kernel in armv8_lanes.c instead. */
 #include "../internal.h"
 
-#if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
+#if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
 
 #include "armv8_common.h"
 
@@ -20,7 +20,7 @@
         w0 = armv8_schedule(w0, w4, w8, w12);                                  \
     } while (0)
 
-void fs_armv8_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
+void fsha256_armv8_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
     if (nblocks == 0)
         return;
     uint32x4_t abcd = vld1q_u32(state);
@@ -53,4 +53,4 @@ void fs_armv8_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
     vst1q_u32(state + 4, efgh);
 }
 
-#endif /* FS_ARCH_AARCH64 && FASTSHA256_HAVE_ARMV8_KERNELS */
+#endif /* FSHA256_ARCH_AARCH64 && FASTSHA256_HAVE_ARMV8_KERNELS */

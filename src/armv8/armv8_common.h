@@ -25,7 +25,7 @@ static inline uint32x4_t armv8_load_msg(const uint8_t *block, int q) {
 }
 
 /* Round constants K[4q..4q+3]. */
-static inline uint32x4_t armv8_k(int q) { return vld1q_u32(fs_sha256_k + 4 * q); }
+static inline uint32x4_t armv8_k(int q) { return vld1q_u32(fsha256_sha256_k + 4 * q); }
 
 /* Rounds with the four words wk = W + K. */
 static inline void armv8_rounds4(uint32x4_t *abcd, uint32x4_t *efgh, uint32x4_t wk) {

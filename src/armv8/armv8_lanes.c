@@ -7,7 +7,7 @@
  * Registers: 2 x (4 schedule quads + 2 state + 2 saved state) = 16 of 32. */
 #include "../internal.h"
 
-#if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
+#if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
 
 #include "armv8_common.h"
 
@@ -55,7 +55,7 @@ static inline void compress_block_x2(uint32x4_t *state_abcd_a, uint32x4_t *state
     *state_efgh_b = vaddq_u32(*state_efgh_b, efgh_b);
 }
 
-void fs_armv8_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
+void fsha256_armv8_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
     if (nblocks == 0)
         return;
     uint32_t *const state_a = states[0], *const state_b = states[1];
@@ -85,7 +85,7 @@ static inline void store_digest(uint8_t *out, uint32x4_t abcd, uint32x4_t efgh,
         vst1q_u8(out + 12, vrev32q_u8(vreinterpretq_u8_u32(vextq_u32(abcd, efgh, 3))));
 }
 
-void fs_armv8_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
+void fsha256_armv8_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
                           size_t digest_size) {
     uint32x4_t abcd_a = vld1q_u32(iv), efgh_a = vld1q_u32(iv + 4);
     uint32x4_t abcd_b = abcd_a, efgh_b = efgh_a;
@@ -94,4 +94,4 @@ void fs_armv8_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[], u
     store_digest(digests + digest_size, abcd_b, efgh_b, digest_size);
 }
 
-#endif /* FS_ARCH_AARCH64 && FASTSHA256_HAVE_ARMV8_KERNELS */
+#endif /* FSHA256_ARCH_AARCH64 && FASTSHA256_HAVE_ARMV8_KERNELS */

@@ -8,7 +8,7 @@
  * the portable encoder, which is constant-time as well. */
 #include "../internal.h"
 
-#if defined(FS_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
+#if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
 
 #include <arm_neon.h>
 
@@ -23,16 +23,16 @@ static inline void hex16(uint8x16_t digits, const uint8_t *in, char *out) {
     vst2q_u8((uint8_t *)out, chars);
 }
 
-void fs_hex_bytes_neon(const uint8_t *in, size_t n, char *out) {
+void fsha256_hex_bytes_neon(const uint8_t *in, size_t n, char *out) {
     const uint8x16_t digits = vld1q_u8(hex_digits);
     size_t i = 0;
     for (; n - i >= 16; i += 16)
         hex16(digits, in + i, out + 2 * i);
     if (i < n)
-        fs_hex_bytes_portable(in + i, n - i, out + 2 * i);
+        fsha256_hex_bytes_portable(in + i, n - i, out + 2 * i);
 }
 
-void fs_hex_digests_neon(const uint8_t (*digests)[32], size_t n, char (*out)[65]) {
+void fsha256_hex_digests_neon(const uint8_t (*digests)[32], size_t n, char (*out)[65]) {
     const uint8x16_t digits = vld1q_u8(hex_digits);
     for (size_t d = 0; d < n; d++) {
         hex16(digits, digests[d], out[d]);
@@ -41,4 +41,4 @@ void fs_hex_digests_neon(const uint8_t (*digests)[32], size_t n, char (*out)[65]
     }
 }
 
-#endif /* FS_ARCH_AARCH64 && FASTSHA256_HAVE_ARMV8_KERNELS */
+#endif /* FSHA256_ARCH_AARCH64 && FASTSHA256_HAVE_ARMV8_KERNELS */

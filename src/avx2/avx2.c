@@ -16,7 +16,7 @@
  * block A as well was slower. */
 #include "../internal.h"
 
-#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
 
 #include <immintrin.h>
 
@@ -105,7 +105,7 @@ static inline vec schedule4(vec x0, vec x1, vec x2, vec x3) {
 
 /* K[t..t+3] in both halves (vbroadcasti128 is a plain load). */
 static inline vec k4(int t) {
-    return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(fs_sha256_k + t)));
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(fsha256_sha256_k + t)));
 }
 
 /* Stores a group's W+K for the rounds to read. */
@@ -135,7 +135,7 @@ static inline void store_wk(uint32_t *dst, vec w, int t) {
 #if defined(__GNUC__)
 __attribute__((aligned(64)))
 #endif
-void fs_avx2_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
+void fsha256_avx2_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
     const vec bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
                                        3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
     _Alignas(32) uint32_t wk[128];
@@ -196,4 +196,4 @@ void fs_avx2_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
     }
 }
 
-#endif /* FS_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */
+#endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

@@ -7,7 +7,7 @@
  * bits). */
 #include "../internal.h"
 
-#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
 
 #include <immintrin.h>
 #include <string.h>
@@ -53,7 +53,7 @@ static inline vec ssig1(vec x) { /* ROTR 17 ^ ROTR 19 ^ SHR 10 */
  * earliest (W + K + h) to the one ready last (Sigma1 of e). */
 #define ROUND(a, b, c, d, e, f, g, h, t, wt)                                   \
     do {                                                                       \
-        vec t1 = pin(ADD(ADD(wt, _mm256_set1_epi32((int)fs_sha256_k[t])), h)); \
+        vec t1 = pin(ADD(ADD(wt, _mm256_set1_epi32((int)fsha256_sha256_k[t])), h)); \
         t1 = pin(ADD(t1, XOR(g, AND(e, XOR(f, g)))));                          \
         t1 = ADD(t1, pin(bsig1(e)));                                           \
         d = ADD(d, t1);                                                        \
@@ -161,7 +161,7 @@ static inline void compress_x8(vec s[8], const uint8_t *const p[8], size_t nbloc
     }
 }
 
-void fs_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
+void fsha256_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
     if (nblocks == 0)
         return;
     /* s[j] = H_j of every lane, by the same transpose as the data. */
@@ -189,7 +189,7 @@ void fs_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], siz
 
 /* One padded block per lane from the IV (broadcast: no transpose in), out as
  * big-endian digests: the transpose out plus one byte swap per vector. */
-void fs_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
+void fsha256_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
                          size_t digest_size) {
     const vec bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
                                        3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
@@ -212,4 +212,4 @@ void fs_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[], ui
             memcpy(digests + i * digest_size, sha224_out[i], digest_size);
 }
 
-#endif /* FS_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */
+#endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

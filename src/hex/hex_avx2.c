@@ -12,7 +12,7 @@
  * by the arithmetic. */
 #include "../internal.h"
 
-#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
 
 #include <immintrin.h>
 #include <string.h>
@@ -21,25 +21,25 @@
 
 /* Unaligned vector loads and stores through memcpy (a single vmovdqu once
  * optimised), so no misaligned vector pointer is ever formed. */
-static inline __m256i fs_hex_avx2_load256(const uint8_t *p) {
+static inline __m256i fsha256_hex_avx2_load256(const uint8_t *p) {
     __m256i v;
     memcpy(&v, p, sizeof v);
     return v;
 }
-static inline void fs_hex_avx2_store256(char *p, __m256i v) { memcpy(p, &v, sizeof v); }
-static inline __m128i fs_hex_avx2_load128(const uint8_t *p) {
+static inline void fsha256_hex_avx2_store256(char *p, __m256i v) { memcpy(p, &v, sizeof v); }
+static inline __m128i fsha256_hex_avx2_load128(const uint8_t *p) {
     __m128i v;
     memcpy(&v, p, sizeof v);
     return v;
 }
-static inline void fs_hex_avx2_store128(char *p, __m128i v) { memcpy(p, &v, sizeof v); }
+static inline void fsha256_hex_avx2_store128(char *p, __m128i v) { memcpy(p, &v, sizeof v); }
 
 typedef struct {
     __m256i alpha, low4;
-} fs_hex_avx2_consts;
+} fsha256_hex_avx2_consts;
 
-static inline fs_hex_avx2_consts fs_hex_avx2_init(void) {
-    fs_hex_avx2_consts c;
+static inline fsha256_hex_avx2_consts fsha256_hex_avx2_init(void) {
+    fsha256_hex_avx2_consts c;
     c.alpha = _mm256_setr_epi8('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b',
                                'c', 'd', 'e', 'f', '0', '1', '2', '3', '4', '5', '6', '7',
                                '8', '9', 'a', 'b', 'c', 'd', 'e', 'f');
@@ -48,46 +48,46 @@ static inline fs_hex_avx2_consts fs_hex_avx2_init(void) {
 }
 
 /* 32 bytes at in -> 64 characters at out. */
-static inline void fs_hex_avx2_32(fs_hex_avx2_consts c, const uint8_t *in, char *out) {
-    __m256i v = _mm256_permute4x64_epi64(fs_hex_avx2_load256(in), _MM_SHUFFLE(3, 1, 2, 0));
+static inline void fsha256_hex_avx2_32(fsha256_hex_avx2_consts c, const uint8_t *in, char *out) {
+    __m256i v = _mm256_permute4x64_epi64(fsha256_hex_avx2_load256(in), _MM_SHUFFLE(3, 1, 2, 0));
     /* A 16-bit shift moves bits across byte boundaries; the mask removes them. */
     __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), c.low4);
     __m256i lo = _mm256_and_si256(v, c.low4);
     __m256i hc = _mm256_shuffle_epi8(c.alpha, hi);
     __m256i lc = _mm256_shuffle_epi8(c.alpha, lo);
-    fs_hex_avx2_store256(out, _mm256_unpacklo_epi8(hc, lc));
-    fs_hex_avx2_store256(out + 32, _mm256_unpackhi_epi8(hc, lc));
+    fsha256_hex_avx2_store256(out, _mm256_unpacklo_epi8(hc, lc));
+    fsha256_hex_avx2_store256(out + 32, _mm256_unpackhi_epi8(hc, lc));
 }
 
 /* 16 bytes at in -> 32 characters at out, with 128-bit (VEX) instructions. */
-static inline void fs_hex_avx2_16(fs_hex_avx2_consts c, const uint8_t *in, char *out) {
+static inline void fsha256_hex_avx2_16(fsha256_hex_avx2_consts c, const uint8_t *in, char *out) {
     __m128i alpha = _mm256_castsi256_si128(c.alpha);
     __m128i low4 = _mm256_castsi256_si128(c.low4);
-    __m128i v = fs_hex_avx2_load128(in);
+    __m128i v = fsha256_hex_avx2_load128(in);
     __m128i hc = _mm_shuffle_epi8(alpha, _mm_and_si128(_mm_srli_epi16(v, 4), low4));
     __m128i lc = _mm_shuffle_epi8(alpha, _mm_and_si128(v, low4));
-    fs_hex_avx2_store128(out, _mm_unpacklo_epi8(hc, lc));
-    fs_hex_avx2_store128(out + 16, _mm_unpackhi_epi8(hc, lc));
+    fsha256_hex_avx2_store128(out, _mm_unpacklo_epi8(hc, lc));
+    fsha256_hex_avx2_store128(out + 16, _mm_unpackhi_epi8(hc, lc));
 }
 
-void fs_hex_bytes_avx2(const uint8_t *in, size_t n, char *out) {
-    const fs_hex_avx2_consts c = fs_hex_avx2_init();
+void fsha256_hex_bytes_avx2(const uint8_t *in, size_t n, char *out) {
+    const fsha256_hex_avx2_consts c = fsha256_hex_avx2_init();
     size_t i = 0;
-    for (; n - i >= 32; i += 32) fs_hex_avx2_32(c, in + i, out + 2 * i);
+    for (; n - i >= 32; i += 32) fsha256_hex_avx2_32(c, in + i, out + 2 * i);
     if (n - i >= 16) {
-        fs_hex_avx2_16(c, in + i, out + 2 * i);
+        fsha256_hex_avx2_16(c, in + i, out + 2 * i);
         i += 16;
     }
-    fs_hex_bytes_portable(in + i, n - i, out + 2 * i);
+    fsha256_hex_bytes_portable(in + i, n - i, out + 2 * i);
 }
 
-void fs_hex_digests_avx2(const uint8_t (*digests)[32], size_t n, char (*out)[65]) {
-    const fs_hex_avx2_consts c = fs_hex_avx2_init();
+void fsha256_hex_digests_avx2(const uint8_t (*digests)[32], size_t n, char (*out)[65]) {
+    const fsha256_hex_avx2_consts c = fsha256_hex_avx2_init();
     for (size_t d = 0; d < n; d++) {
-        fs_hex_avx2_32(c, digests[d], out[d]);
-        FS_HEX_STORE_ORDER();
+        fsha256_hex_avx2_32(c, digests[d], out[d]);
+        FSHA256_HEX_STORE_ORDER();
         out[d][64] = '\0';
     }
 }
 
-#endif /* FS_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */
+#endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

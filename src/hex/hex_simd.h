@@ -7,9 +7,9 @@
  * then leave the core out of address order: measured ~25% slower with AVX2
  * (3.05 vs 2.44 TSC ticks per digest) and ~5% with SSSE3. */
 #if defined(__GNUC__)
-#  define FS_HEX_STORE_ORDER() __asm__ volatile("" ::: "memory")
+#  define FSHA256_HEX_STORE_ORDER() __asm__ volatile("" ::: "memory")
 #else
-#  define FS_HEX_STORE_ORDER() ((void)0)
+#  define FSHA256_HEX_STORE_ORDER() ((void)0)
 #endif
 
 #endif

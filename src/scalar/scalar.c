@@ -19,7 +19,7 @@
 
 #define ROUND(a, b, c, d, e, f, g, h, i, wi)                                   \
     do {                                                                       \
-        uint32_t t1 = (h) + BSIG1(e) + CH(e, f, g) + fs_sha256_k[i] + (wi);    \
+        uint32_t t1 = (h) + BSIG1(e) + CH(e, f, g) + fsha256_sha256_k[i] + (wi);    \
         (d) += t1;                                                             \
         (h) = t1 + BSIG0(a) + MAJ(a, b, c);                                    \
     } while (0)
@@ -34,9 +34,9 @@
     ROUND(c, d, e, f, g, h, a, b, (i) + 6, wexpr((i) + 6));                    \
     ROUND(b, c, d, e, f, g, h, a, (i) + 7, wexpr((i) + 7))
 
-#define LOADW(i) (w[i] = fs_load_be32(data + 4 * (i)))
+#define LOADW(i) (w[i] = fsha256_load_be32(data + 4 * (i)))
 
-void fs_scalar_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
+void fsha256_scalar_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
     uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
     uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
     uint32_t w[16];

@@ -6,7 +6,7 @@
  * work outside the chain is the ABEF/CDGH shuffle on entry and exit. */
 #include "../internal.h"
 
-#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
 
 #include "shani_common.h"
 
@@ -20,7 +20,7 @@
         ROUNDS(w16, q);                                                        \
     } while (0)
 
-void fs_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
+void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
     if (nblocks == 0)
         return;
     const __m128i bswap = shani_bswap_mask();
@@ -53,4 +53,4 @@ void fs_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
     shani_store_state(state, abef, cdgh);
 }
 
-#endif /* FS_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */
+#endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

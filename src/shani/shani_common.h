@@ -3,8 +3,8 @@
  * sha256rnds2 keeps the eight working variables in two vectors, ABEF and
  * CDGH, with A (resp. C) in the highest lane, instead of the A..H order of
  * state[]. Vector contents below are listed lowest lane first. */
-#ifndef FS_SHANI_COMMON_H
-#define FS_SHANI_COMMON_H
+#ifndef FSHA256_SHANI_COMMON_H
+#define FSHA256_SHANI_COMMON_H
 
 #include <immintrin.h>
 
@@ -13,32 +13,32 @@
 /* Forced inlining: the helpers take vectors by pointer, which stay in
  * registers only once inlined. */
 #if defined(__GNUC__)
-#  define FS_SHANI_INLINE static inline __attribute__((always_inline))
+#  define FSHA256_SHANI_INLINE static inline __attribute__((always_inline))
 #elif defined(_MSC_VER)
-#  define FS_SHANI_INLINE static __forceinline
+#  define FSHA256_SHANI_INLINE static __forceinline
 #else
-#  define FS_SHANI_INLINE static inline
+#  define FSHA256_SHANI_INLINE static inline
 #endif
 
 /* pshufb mask turning four big-endian message words into native lanes. */
-FS_SHANI_INLINE __m128i shani_bswap_mask(void) {
+FSHA256_SHANI_INLINE __m128i shani_bswap_mask(void) {
     return _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
 }
 
 /* Message words W[4i..4i+3] of a block, any alignment. */
-FS_SHANI_INLINE __m128i shani_load_msg(const uint8_t *block, int i, __m128i bswap) {
+FSHA256_SHANI_INLINE __m128i shani_load_msg(const uint8_t *block, int i, __m128i bswap) {
     return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(block + 16 * i)), bswap);
 }
 
-/* K[4q..4q+3] (fs_sha256_k is 64-byte aligned). */
-FS_SHANI_INLINE __m128i shani_k(int q) {
-    return _mm_load_si128((const __m128i *)(fs_sha256_k + 4 * q));
+/* K[4q..4q+3] (fsha256_sha256_k is 64-byte aligned). */
+FSHA256_SHANI_INLINE __m128i shani_k(int q) {
+    return _mm_load_si128((const __m128i *)(fsha256_sha256_k + 4 * q));
 }
 
 /* state[] (A..H) to ABEF/CDGH. shufps picks two lanes from each source in
  * any order, so each direction is one instruction per vector (one cycle of
  * latency before the first sha256rnds2, one after the last). */
-FS_SHANI_INLINE void shani_load_state(const uint32_t state[8], __m128i *abef, __m128i *cdgh) {
+FSHA256_SHANI_INLINE void shani_load_state(const uint32_t state[8], __m128i *abef, __m128i *cdgh) {
     __m128 abcd = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)state));
     __m128 efgh = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(state + 4)));
     *abef = _mm_castps_si128(_mm_shuffle_ps(efgh, abcd, 0x11)); /* F E B A */
@@ -46,7 +46,7 @@ FS_SHANI_INLINE void shani_load_state(const uint32_t state[8], __m128i *abef, __
 }
 
 /* The inverse of shani_load_state. */
-FS_SHANI_INLINE void shani_store_state(uint32_t state[8], __m128i abef, __m128i cdgh) {
+FSHA256_SHANI_INLINE void shani_store_state(uint32_t state[8], __m128i abef, __m128i cdgh) {
     __m128 fe_ba = _mm_castsi128_ps(abef), hg_dc = _mm_castsi128_ps(cdgh);
     _mm_storeu_si128((__m128i *)state, _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0xBB)));
     _mm_storeu_si128((__m128i *)(state + 4), _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0x11)));
@@ -55,7 +55,7 @@ FS_SHANI_INLINE void shani_store_state(uint32_t state[8], __m128i abef, __m128i 
 /* The state as a big-endian digest of digest_size bytes: 32, or 28 for
  * SHA-224 (words 3..6 then go out as one store at byte 12, overlapping the
  * first, so nothing is written past the digest). */
-FS_SHANI_INLINE void shani_store_digest(uint8_t *out, __m128i abef, __m128i cdgh,
+FSHA256_SHANI_INLINE void shani_store_digest(uint8_t *out, __m128i abef, __m128i cdgh,
                                         size_t digest_size) {
     __m128 fe_ba = _mm_castsi128_ps(abef), hg_dc = _mm_castsi128_ps(cdgh);
     __m128i abcd = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0xBB));
@@ -71,7 +71,7 @@ FS_SHANI_INLINE void shani_store_digest(uint8_t *out, __m128i abef, __m128i cdgh
 
 /* Next schedule quad W[t..t+3] from the previous four, oldest (W[t-16..t-13])
  * first: W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16]. */
-FS_SHANI_INLINE __m128i shani_schedule(__m128i w16, __m128i w12, __m128i w8, __m128i w4) {
+FSHA256_SHANI_INLINE __m128i shani_schedule(__m128i w16, __m128i w12, __m128i w8, __m128i w4) {
     __m128i sum = _mm_sha256msg1_epu32(w16, w12);              /* W[t-16] + s0(W[t-15]) */
     sum = _mm_add_epi32(sum, _mm_alignr_epi8(w4, w8, 4));      /* + W[t-7] */
     return _mm_sha256msg2_epu32(sum, w4);                      /* + s1(W[t-2]) */
@@ -80,9 +80,9 @@ FS_SHANI_INLINE __m128i shani_schedule(__m128i w16, __m128i w12, __m128i w8, __m
 /* Four rounds with wk = W + K for them. Each sha256rnds2 does two rounds
  * from the low half of wk and returns the new ABEF; the new CDGH is the old
  * ABEF, so the two variables swap roles and are back in place after two. */
-FS_SHANI_INLINE void shani_rounds4(__m128i *abef, __m128i *cdgh, __m128i wk) {
+FSHA256_SHANI_INLINE void shani_rounds4(__m128i *abef, __m128i *cdgh, __m128i wk) {
     *cdgh = _mm_sha256rnds2_epu32(*cdgh, *abef, wk);
     *abef = _mm_sha256rnds2_epu32(*abef, *cdgh, _mm_shuffle_epi32(wk, 0x0E));
 }
 
-#endif /* FS_SHANI_COMMON_H */
+#endif /* FSHA256_SHANI_COMMON_H */

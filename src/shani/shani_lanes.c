@@ -8,7 +8,7 @@
  * shani_lanes_x4.c (x86-64 only). */
 #include "../internal.h"
 
-#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
 
 #include "shani_common.h"
 
@@ -20,7 +20,7 @@
     } while (0)
 
 /* One block for each of two lanes, their chains interleaved. */
-FS_SHANI_INLINE void compress_block_x2(__m128i abef[2], __m128i cdgh[2],
+FSHA256_SHANI_INLINE void compress_block_x2(__m128i abef[2], __m128i cdgh[2],
                                        const uint8_t *const block[2]) {
     const __m128i bswap = shani_bswap_mask();
     /* State at block start, read once at the end for the feed-forward.
@@ -73,7 +73,7 @@ FS_SHANI_INLINE void compress_block_x2(__m128i abef[2], __m128i cdgh[2],
 #undef STEP
 }
 
-void fs_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
+void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
     __m128i abef[2], cdgh[2];
     if (nblocks == 0)
         return;
@@ -87,4 +87,4 @@ void fs_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], si
     shani_store_state(states[1], abef[1], cdgh[1]);
 }
 
-#endif /* FS_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */
+#endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

@@ -20,25 +20,25 @@
  *    them it measured 5-6% slower).
  * Offsets are left to the assembler as expressions ("1*256+7*16").
  *
- * shani_lanes_x4_avx.c compiles this file again with FS_SHANI_X4_AVX for
+ * shani_lanes_x4_avx.c compiles this file again with FSHA256_SHANI_X4_AVX for
  * CPUs with AVX: three-operand VEX forms of the non-SHA instructions drop a
  * register copy from every schedule step and fold the W+K load into its add
  * (about 15% fewer instructions a block; 38.2 against 39.8 TSC cycles per
  * lane-block here, since every instruction costs issue slots the SHA unit's
  * neighbours need). The SHA instructions have no VEX form; mixing is fine.
  *
- * fs_shani_oneblock_x4 is the same block for one-block messages: state from
+ * fsha256_shani_oneblock_x4 is the same block for one-block messages: state from
  * the IV and straight out as big-endian digests, no trip through memory. */
 #include "../internal.h"
 
-#if defined(FS_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS) && defined(FS_HAVE_SHANI_X4)
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS) && defined(FSHA256_HAVE_SHANI_X4)
 
 #include "shani_common.h"
 
-#ifdef FS_SHANI_X4_AVX
-#  define FS_SHANI_X4_NAME(name) name##_avx
+#ifdef FSHA256_SHANI_X4_AVX
+#  define FSHA256_SHANI_X4_NAME(name) name##_avx
 #else
-#  define FS_SHANI_X4_NAME(name) name
+#  define FSHA256_SHANI_X4_NAME(name) name
 #endif
 
 /* Schedule quad q (+ d) of lane l in the stack buffer. */
@@ -62,7 +62,7 @@
  * quad in register n: W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16].
  * t then becomes the lane's newest quad and n is free: the registers rotate
  * instead of being copied back. */
-#ifdef FS_SHANI_X4_AVX
+#ifdef FSHA256_SHANI_X4_AVX
 /* xmm0 = W + K; xmm14 = W[t-7..t-4]; t += xmm14. */
 #  define WK_TO_XMM0(l, q) I("vpaddd " W(l, q, 0) ", %%xmm15, %%xmm0")
 #  define W7_TO_XMM14(l, q, n) I("vpalignr $4, " W(l, q, 0) ", %%xmm" #n ", %%xmm14")
@@ -133,7 +133,7 @@
         : [abef0] "+x"(*abef0), [cdgh0] "+x"(*cdgh0), [abef1] "+x"(*abef1),     \
           [cdgh1] "+x"(*cdgh1), [abef2] "+x"(*abef2), [cdgh2] "+x"(*cdgh2),     \
           [abef3] "+x"(*abef3), [cdgh3] "+x"(*cdgh3)                            \
-        : [p0] "r"(p0), [p1] "r"(p1), [p2] "r"(p2), [p3] "r"(p3), [k] "r"(fs_sha256_k), \
+        : [p0] "r"(p0), [p1] "r"(p1), [p2] "r"(p2), [p3] "r"(p3), [k] "r"(fsha256_sha256_k), \
           [w] "r"(w), [start] "r"(start), [bswap] "m"(bswap_mask)               \
         : "xmm0", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "memory")
 
@@ -141,7 +141,7 @@
  * block from the state at shared_start[0..1] (ABEF, CDGH), else NULL. The
  * state is eight separate variables, not arrays: gcc keeps arrays in memory
  * across the loop. */
-FS_SHANI_INLINE void compress_block_x4(__m128i *abef0, __m128i *cdgh0, __m128i *abef1,
+FSHA256_SHANI_INLINE void compress_block_x4(__m128i *abef0, __m128i *cdgh0, __m128i *abef1,
                                        __m128i *cdgh1, __m128i *abef2, __m128i *cdgh2,
                                        __m128i *abef3, __m128i *cdgh3, const uint8_t *p0,
                                        const uint8_t *p1, const uint8_t *p2, const uint8_t *p3,
@@ -160,7 +160,7 @@ FS_SHANI_INLINE void compress_block_x4(__m128i *abef0, __m128i *cdgh0, __m128i *
     }
 }
 
-void FS_SHANI_X4_NAME(fs_shani_lanes_x4)(uint32_t *const states[], const uint8_t *const data[],
+void FSHA256_SHANI_X4_NAME(fsha256_shani_lanes_x4)(uint32_t *const states[], const uint8_t *const data[],
                                          size_t nblocks) {
     __m128i abef0, cdgh0, abef1, cdgh1, abef2, cdgh2, abef3, cdgh3;
     const uint8_t *p0 = data[0], *p1 = data[1], *p2 = data[2], *p3 = data[3];
@@ -184,7 +184,7 @@ void FS_SHANI_X4_NAME(fs_shani_lanes_x4)(uint32_t *const states[], const uint8_t
     shani_store_state(states[3], abef3, cdgh3);
 }
 
-void FS_SHANI_X4_NAME(fs_shani_oneblock_x4)(const uint32_t iv[8], const uint8_t *const blocks[],
+void FSHA256_SHANI_X4_NAME(fsha256_shani_oneblock_x4)(const uint32_t iv[8], const uint8_t *const blocks[],
                                             uint8_t *digests, size_t digest_size) {
     __m128i start[2], abef0, cdgh0;
     shani_load_state(iv, &abef0, &cdgh0);
