@@ -4,8 +4,9 @@
  * chosen once, at first use, race-free; a context must not be shared between
  * threads without the caller's own locking.
  * Inputs: `data` may be NULL only when its length is 0 (a NULL with a non-zero
- * length is a caller bug: it is never dereferenced and hashes as if empty);
- * any alignment; any length up to SIZE_MAX (the bit count is 64-bit). The
+ * length, or a length that runs past the end of the address space, is a
+ * caller bug: it is never dereferenced and hashes as if empty); any
+ * alignment; any length up to SIZE_MAX (the bit count is 64-bit). The
  * library never allocates, prints, aborts or exits. */
 #ifndef FASTSHA256_H
 #define FASTSHA256_H
@@ -48,7 +49,11 @@ typedef struct fastsha256_ctx {
 FASTSHA256_API void fastsha256_init(fastsha256_ctx *ctx);
 FASTSHA256_API void fastsha224_init(fastsha256_ctx *ctx);
 FASTSHA256_API void fastsha256_update(fastsha256_ctx *ctx, const void *data, size_t len);
-/* Writes 32 bytes (28 after fastsha224_init), then wipes the context. */
+/* Writes 32 bytes (28 after fastsha224_init), then wipes the context (state,
+ * length and buffered bytes; the digest size stays) and marks it finalized. A finalized context ignores update, and final writes
+ * zeros of its type's digest size (28 or 32 bytes) again; a zeroed,
+ * never-initialized context behaves the same and counts as SHA-256 (32
+ * zero bytes). Init makes either usable again. */
 FASTSHA256_API void fastsha256_final(fastsha256_ctx *ctx, uint8_t *out);
 
 /* --- One shot ------------------------------------------------------------ */
@@ -70,7 +75,10 @@ FASTSHA256_API void fastsha256_many_strided(const void *base, size_t stride, siz
                                             size_t n, uint8_t (*out)[32]);
 
 /* --- Hex (lowercase, constant-time in the data) ------------------------- */
-/* 2n characters then a NUL: out must hold 2n + 1 bytes. */
+/* 2n characters then a NUL: out must hold 2n + 1 bytes. In both calls the
+ * output may overlap the input if it does not start before it (in place:
+ * out == bytes, the characters replace the bytes); output that starts
+ * before the input and overlaps it is not supported. */
 FASTSHA256_API void fastsha256_to_hex(const uint8_t *bytes, size_t n, char *out);
 /* n digests to n NUL-terminated strings. */
 FASTSHA256_API void fastsha256_to_hex_many(const uint8_t (*digests)[32], size_t n,
@@ -81,7 +89,10 @@ FASTSHA256_API void fastsha256_to_hex_many(const uint8_t (*digests)[32], size_t 
  * FASTSHA256_BACKEND=<name> forces one at first use (an unknown or unsupported
  * name leaves auto-selection in place; fastsha256_env_backend_ignored() says
  * so). FASTSHA256_HIDE=<feature,...> hides CPU features from detection (sha,
- * avx2, bmi2, ssse3, sse4.1, sha2, for tests). */
+ * avx2, bmi2, ssse3, sse4.1, sha2, for tests). FASTSHA256_NO_SELFTEST=1
+ * skips the known-answer test of the chosen backend. All three are read
+ * with secure_getenv where the C library has it: a setuid or setgid program
+ * ignores them. */
 FASTSHA256_API const char *fastsha256_backend(void);         /* active backend */
 FASTSHA256_API const char *fastsha256_hex_backend(void);     /* active hex encoder */
 /* 0 = done; -1 = unknown or unsupported here (nothing changes). */

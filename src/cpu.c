@@ -1,4 +1,7 @@
 /* CPU feature detection. Called once per backend resolution, never per hash. */
+#ifdef FSHA256_HAVE_SECURE_GETENV
+#  define _GNU_SOURCE /* secure_getenv */
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,6 +131,20 @@ uint32_t fsha256_cpu_parse_feature_list(const char *list) {
     return mask;
 }
 
+#if !defined(FSHA256_HAVE_SECURE_GETENV) && defined(FSHA256_HAVE_ISSETUGID)
+#  include <unistd.h>
+#endif
+
+const char *fsha256_getenv(const char *name) {
+#if defined(FSHA256_HAVE_SECURE_GETENV)
+    return secure_getenv(name);
+#elif defined(FSHA256_HAVE_ISSETUGID)
+    return issetugid() ? NULL : getenv(name);
+#else
+    return getenv(name);
+#endif
+}
+
 uint32_t fsha256_cpu_features(void) {
-    return detect() & ~fsha256_cpu_parse_feature_list(getenv("FASTSHA256_HIDE"));
+    return detect() & ~fsha256_cpu_parse_feature_list(fsha256_getenv("FASTSHA256_HIDE"));
 }

@@ -163,14 +163,14 @@ static const fsha256_impl *find_supported(const char *name, uint32_t features) {
 }
 
 static int selftest_enabled(void) {
-    const char *off = getenv("FASTSHA256_NO_SELFTEST");
+    const char *off = fsha256_getenv("FASTSHA256_NO_SELFTEST");
     return !(off && *off && strcmp(off, "0") != 0);
 }
 
 static const fsha256_impl *choose(int read_env) {
     uint32_t features = fsha256_cpu_features();
     const fsha256_impl *chosen = NULL;
-    const char *forced = read_env ? getenv("FASTSHA256_BACKEND") : NULL;
+    const char *forced = read_env ? fsha256_getenv("FASTSHA256_BACKEND") : NULL;
     if (forced && *forced) {
         chosen = find_supported(forced, features);
         atomic_store(&env_backend_ignored, chosen == NULL);

@@ -74,7 +74,19 @@ uint32_t fsha256_cpu_features(void);
 /* Parses a FASTSHA256_HIDE list; unknown words are ignored. */
 uint32_t fsha256_cpu_parse_feature_list(const char *list);
 
+/* Reads FASTSHA256_* settings: secure_getenv where the C library has it (a
+ * setuid program is not steered through its environment), getenv elsewhere. */
+const char *fsha256_getenv(const char *name);
+
 /* --- Generic helpers ------------------------------------------------------ */
+/* The bytes of (p, len) that may be read: 0 for NULL (only valid with len 0)
+ * and for a length that runs past the end of the address space (no object
+ * is that long; reading it would fault or wrap). Both are caller bugs,
+ * hashed as an empty message. */
+static inline size_t fsha256_readable_len(const void *p, size_t len) {
+    return p == NULL || len > UINTPTR_MAX - (uintptr_t)p ? 0 : len;
+}
+
 extern const uint32_t fsha256_sha256_iv[8];
 extern const uint32_t fsha256_sha224_iv[8];
 /* 64-byte aligned: SIMD kernels use it as aligned memory operands. */

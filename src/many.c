@@ -32,9 +32,7 @@ static inline size_t message_len(const fsha256_message_source *src, size_t i) {
  * is padded now so the caller's buffer is never read past its end. */
 static void lane_start(lane *l, const fsha256_message_source *src, size_t i, const uint32_t iv[8]) {
     const uint8_t *p = message_ptr(src, i);
-    size_t len = message_len(src, i);
-    if (p == NULL) /* NULL is only valid with length 0 */
-        len = 0;
+    size_t len = fsha256_readable_len(p, message_len(src, i));
     size_t whole = len / 64;
     memcpy(l->state, iv, sizeof l->state);
     l->msg = i;
@@ -80,12 +78,16 @@ static size_t hash_short_groups(const fsha256_lane_kernel *k, const fsha256_mess
     uint32_t group_states[FSHA256_MAX_LANES][8];
     uint32_t *states[FSHA256_MAX_LANES];
     const uint8_t *data[FSHA256_MAX_LANES];
-    size_t padded_len[FSHA256_MAX_LANES]; /* SIZE_MAX: nothing padded yet */
+    /* Each buffer starts as the padded empty message: a real state, so no
+     * length value is reserved as a marker (a SIZE_MAX one matched a
+     * SIZE_MAX message and copied it into the buffer). */
+    size_t padded_len[FSHA256_MAX_LANES];
     size_t width = k->width, done = 0;
     for (size_t j = 0; j < width; j++) {
         states[j] = group_states[j];
         data[j] = blocks[j];
-        padded_len[j] = SIZE_MAX;
+        fsha256_pad_tail(blocks[j], NULL, 0, 0);
+        padded_len[j] = 0;
     }
     for (; n - done >= width; done += width) {
         for (size_t j = 0; j < width; j++) {

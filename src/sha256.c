@@ -38,6 +38,8 @@ static void wipe(void *p, size_t n) {
 }
 
 static void ctx_init(fastsha256_ctx *ctx, const uint32_t iv[8], uint32_t digest_size) {
+    if (ctx == NULL)
+        return;
     memcpy(ctx->state, iv, sizeof ctx->state);
     ctx->total_len = 0;
     ctx->buffered = 0;
@@ -45,12 +47,28 @@ static void ctx_init(fastsha256_ctx *ctx, const uint32_t iv[8], uint32_t digest_
     memset(ctx->buffer, 0, sizeof ctx->buffer);
 }
 
-void fastsha256_init(fastsha256_ctx *ctx) { ctx_init(ctx, fsha256_sha256_iv, FASTSHA256_DIGEST_SIZE); }
-void fastsha224_init(fastsha256_ctx *ctx) { ctx_init(ctx, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE); }
+void fastsha256_init(fastsha256_ctx *ctx) {
+    ctx_init(ctx, fsha256_sha256_iv, FASTSHA256_DIGEST_SIZE);
+}
+void fastsha224_init(fastsha256_ctx *ctx) {
+    ctx_init(ctx, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
+}
+
+/* buffered stays below 64 in a live context; final leaves this instead, so
+ * a finalized context is told apart from an initialized one. */
+#define FSHA256_CTX_FINALIZED UINT32_MAX
+
+/* Initialized and not yet finalized (a zeroed context has digest_size 0). */
+static int ctx_live(const fastsha256_ctx *ctx) {
+    return ctx->buffered < FASTSHA256_BLOCK_SIZE &&
+           (ctx->digest_size == FASTSHA256_DIGEST_SIZE ||
+            ctx->digest_size == FASTSHA224_DIGEST_SIZE);
+}
 
 void fastsha256_update(fastsha256_ctx *ctx, const void *data, size_t len) {
     const uint8_t *p = (const uint8_t *)data;
-    if (len == 0 || p == NULL) /* NULL with a length is a caller bug: hash nothing */
+    len = fsha256_readable_len(p, len); /* NULL with a length is a caller bug: hash nothing */
+    if (len == 0 || ctx == NULL || !ctx_live(ctx))
         return;
     fsha256_blocks_fn blocks = fsha256_active()->blocks;
     ctx->total_len += (uint64_t)len;
@@ -81,14 +99,27 @@ void fastsha256_update(fastsha256_ctx *ctx, const void *data, size_t len) {
 }
 
 void fastsha256_final(fastsha256_ctx *ctx, uint8_t *out) {
+    if (ctx == NULL)
+        return;
+    /* A zeroed context counts as SHA-256; a finalized one keeps its type. */
+    uint32_t digest_size = ctx->digest_size == FASTSHA224_DIGEST_SIZE ? FASTSHA224_DIGEST_SIZE
+                                                                      : FASTSHA256_DIGEST_SIZE;
+    if (!ctx_live(ctx)) {
+        /* Finalized or never initialized: no digest to give, so zeros (never
+         * one computed from a wiped or all-zero state). */
+        if (out)
+            memset(out, 0, digest_size);
+        return;
+    }
     uint8_t last[128];
     size_t nblocks = fsha256_pad_tail(last, ctx->buffer, ctx->buffered, ctx->total_len);
     fsha256_active()->blocks(ctx->state, last, nblocks);
-    fsha256_store_digest(out, ctx->state, ctx->digest_size == FASTSHA224_DIGEST_SIZE
-                                         ? FASTSHA224_DIGEST_SIZE
-                                         : FASTSHA256_DIGEST_SIZE);
+    if (out)
+        fsha256_store_digest(out, ctx->state, digest_size);
     wipe(last, sizeof last);
     wipe(ctx, sizeof *ctx);
+    ctx->digest_size = digest_size;
+    ctx->buffered = FSHA256_CTX_FINALIZED;
 }
 
 /* One shot without a context: whole blocks straight from the caller, then
@@ -99,8 +130,7 @@ static void hash_oneshot(const uint32_t iv[8], const void *data, size_t len, uin
     fsha256_blocks_fn blocks = fsha256_active()->blocks;
     uint32_t state[8];
     uint8_t last[128];
-    if (p == NULL)
-        len = 0;
+    len = fsha256_readable_len(p, len);
     memcpy(state, iv, sizeof state);
     size_t whole = len / FASTSHA256_BLOCK_SIZE;
     if (whole) {
