@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian/Ubuntu, apt-get), builds and runs the test
 # suite. With no argument: the whole suite, release build, gcc.
-#   ./test.sh [default] [asan] [tsan] [clang] [valgrind] [cross] [all]
+#   ./test.sh [default] [asan] [clang-asan] [tsan] [clang] [valgrind] [fuzz] [cross] [all]
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -42,6 +42,11 @@ run_mode() {
     asan)
         build_and_test build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
             -DFASTSHA256_SANITIZE=address,undefined ;;
+    clang-asan)
+        # clang's UBSan sees what gcc's does not (e.g. NULL + 0); any report
+        # stops the test (-fno-sanitize-recover=all).
+        build_and_test build/clang-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
+            -DFASTSHA256_SANITIZE=address,undefined -DFASTSHA256_BUILD_BENCH=OFF ;;
     tsan)
         # Criterion's forking runner cannot start under ThreadSanitizer, so
         # TSan runs the plain-pthreads concurrency test.
@@ -56,12 +61,37 @@ run_mode() {
         FASTSHA256_TEST_QUICK=1 build_and_test build/valgrind -DCMAKE_BUILD_TYPE=RelWithDebInfo \
             "-DFASTSHA256_TEST_LAUNCHER=valgrind;-q;--trace-children=yes;--error-exitcode=99;--leak-check=full;--errors-for-leak-kinds=definite" \
             -- -LE large --timeout 1500 ;;
+    fuzz)
+        # The libFuzzer targets (clang, ASan+UBSan), FASTSHA256_FUZZ_SECONDS
+        # each (default 30), starting from the committed corpus; new inputs
+        # go to build/fuzz/corpus-<target>, crashes to build/fuzz/.
+        local dir=build/fuzz seconds=${FASTSHA256_FUZZ_SECONDS:-30} t
+        echo "== $dir: libFuzzer targets, ${seconds} s each"
+        cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
+            -DFASTSHA256_SANITIZE=address,undefined -DFASTSHA256_FUZZ=ON \
+            -DFASTSHA256_BUILD_BENCH=OFF -DFASTSHA256_BUILD_TOOLS=OFF >/dev/null
+        for t in oneshot stream many sha224 hex; do
+            cmake --build "$dir" -j "$jobs" --target "fuzz_$t" >/dev/null
+            mkdir -p "$dir/corpus-$t"
+            echo "== fuzz_$t"
+            local rc=0
+            "$dir/test/fuzz/fuzz_$t" -max_total_time="$seconds" -max_len=4096 -timeout=20 \
+                -artifact_prefix="$dir/fuzz_$t-" -print_final_stats=1 \
+                "$dir/corpus-$t" "test/fuzz/corpus/$t" >"$dir/fuzz_$t.log" 2>&1 || rc=$?
+            grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|fastsha256 fuzz)' \
+                "$dir/fuzz_$t.log" || true
+            if [ $rc -ne 0 ]; then
+                tail -n 40 "$dir/fuzz_$t.log"
+                echo "fuzz_$t FAILED (exit $rc; log $dir/fuzz_$t.log)"
+                exit 1
+            fi
+        done ;;
     cross)
         bash .ci/cross.sh ;;
     all)
-        for m in default asan tsan clang valgrind cross; do run_mode "$m"; done ;;
+        for m in default asan clang-asan tsan clang valgrind cross; do run_mode "$m"; done ;;
     *)
-        echo "unknown mode: $1 (default asan tsan clang valgrind cross all)" >&2
+        echo "unknown mode: $1 (default asan clang-asan tsan clang valgrind fuzz cross all)" >&2
         exit 2 ;;
     esac
 }
