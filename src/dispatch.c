@@ -1,78 +1,89 @@
-/* Backend dispatch: the table of implementations, the one-time choice at
- * first use (published through an atomic pointer, so concurrent first calls
- * are race-free without constructors), a known-answer self-test of the
- * choice, and the public calls that list and force backends. */
+/* Backend dispatch: the table of backends and of hex encoders, the one-time
+ * choice of each at first use (published through atomic pointers, so
+ * concurrent first calls are race-free without constructors), a
+ * known-answer self-test of the choice, and the public calls that list and
+ * force backends.
+ *
+ * The hash backend and the hex encoder are chosen separately, each by its
+ * own CPU requirements. Forcing a backend (FASTSHA256_BACKEND,
+ * fastsha256_set_backend) leaves the hex encoder to its own choice, except
+ * scalar: it means portable code only, so it brings the portable encoder. */
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-/* --- The table ------------------------------------------------------------
- * Best first. A backend may appear more than once, with a better hex encoder
- * first; forcing a backend picks its first entry this CPU supports. */
+/* --- The tables -----------------------------------------------------------
+ * Best first. */
 
 static const fsha256_lane_kernel no_lanes[] = {{0, NULL, NULL}};
 
-static const fsha256_impl impl_scalar = {"scalar", 0, fsha256_scalar_blocks, no_lanes, &fsha256_hex_portable};
+static const fsha256_impl impl_scalar = {"scalar", 0, fsha256_scalar_blocks, no_lanes};
+static const fsha256_impl *const scalar_flavours[] = {&impl_scalar, NULL};
+static const fsha256_backend backend_scalar = {"scalar", scalar_flavours};
 
 #if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
-static const fsha256_hex_encoder hex_avx2 = {"avx2", FSHA256_CPU_AVX2, fsha256_hex_bytes_avx2,
-                                        fsha256_hex_digests_avx2};
-static const fsha256_hex_encoder hex_ssse3 = {"ssse3", FSHA256_CPU_SSSE3, fsha256_hex_bytes_ssse3,
-                                         fsha256_hex_digests_ssse3};
 /* Four interleaved SHA-NI streams hide sha256rnds2's latency; two for the
  * remainder when fewer messages are left. With AVX, the four-stream kernel's
  * VEX flavour (fewer instructions). 32-bit x86: two streams only. */
+#define SHANI_NEEDS (FSHA256_CPU_SHA | FSHA256_CPU_SSSE3 | FSHA256_CPU_SSE41)
 #ifdef FSHA256_HAVE_SHANI_X4
 static const fsha256_lane_kernel shani_lanes[] = {
-    {4, fsha256_shani_lanes_x4, fsha256_shani_oneblock_x4}, {2, fsha256_shani_lanes_x2, NULL}, {0, NULL, NULL}};
-static const fsha256_lane_kernel shani_avx_lanes[] = {
+    {4, fsha256_shani_lanes_x4, fsha256_shani_oneblock_x4},
+    {2, fsha256_shani_lanes_x2, NULL},
+    {0, NULL, NULL}};
+static const fsha256_lane_kernel shani_vex_lanes[] = {
     {4, fsha256_shani_lanes_x4_avx, fsha256_shani_oneblock_x4_avx},
     {2, fsha256_shani_lanes_x2, NULL},
     {0, NULL, NULL}};
+static const fsha256_impl impl_shani_vex = {"shani", SHANI_NEEDS | FSHA256_CPU_AVX2,
+                                            fsha256_shani_blocks, shani_vex_lanes};
 #else
-static const fsha256_lane_kernel shani_lanes[] = {{2, fsha256_shani_lanes_x2, NULL}, {0, NULL, NULL}};
-#  define shani_avx_lanes shani_lanes
+static const fsha256_lane_kernel shani_lanes[] = {{2, fsha256_shani_lanes_x2, NULL},
+                                                  {0, NULL, NULL}};
 #endif
-static const fsha256_lane_kernel avx2_lanes[] = {{8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8},
-                                             {0, NULL, NULL}};
+static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_blocks, shani_lanes};
+static const fsha256_impl *const shani_flavours[] = {
+#ifdef FSHA256_HAVE_SHANI_X4
+    &impl_shani_vex,
+#endif
+    &impl_shani, NULL};
+static const fsha256_backend backend_shani = {"shani", shani_flavours};
 
-#define SHANI_NEEDS (FSHA256_CPU_SHA | FSHA256_CPU_SSSE3 | FSHA256_CPU_SSE41)
-static const fsha256_impl impl_shani_avx2 = {"shani", SHANI_NEEDS | FSHA256_CPU_AVX2, fsha256_shani_blocks,
-                                        shani_avx_lanes, &hex_avx2};
-static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_blocks, shani_lanes,
-                                   &hex_ssse3};
-static const fsha256_impl impl_avx2 = {"avx2", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2, fsha256_avx2_blocks, avx2_lanes,
-                                  &hex_avx2};
+static const fsha256_lane_kernel avx2_lanes[] = {
+    {8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8}, {0, NULL, NULL}};
+static const fsha256_impl impl_avx2 = {"avx2", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2,
+                                       fsha256_avx2_blocks, avx2_lanes};
+static const fsha256_impl *const avx2_flavours[] = {&impl_avx2, NULL};
+static const fsha256_backend backend_avx2 = {"avx2", avx2_flavours};
 #endif
 
 #if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
-static const fsha256_hex_encoder hex_neon = {"neon", FSHA256_CPU_NEON, fsha256_hex_bytes_neon,
-                                        fsha256_hex_digests_neon};
-static const fsha256_lane_kernel armv8_lanes[] = {{2, fsha256_armv8_lanes_x2, fsha256_armv8_oneblock_x2},
-                                              {0, NULL, NULL}};
-static const fsha256_impl impl_armv8 = {"armv8", FSHA256_CPU_SHA2 | FSHA256_CPU_NEON, fsha256_armv8_blocks,
-                                   armv8_lanes, &hex_neon};
+static const fsha256_lane_kernel armv8_lanes[] = {
+    {2, fsha256_armv8_lanes_x2, fsha256_armv8_oneblock_x2}, {0, NULL, NULL}};
+static const fsha256_impl impl_armv8 = {"armv8", FSHA256_CPU_SHA2 | FSHA256_CPU_NEON,
+                                        fsha256_armv8_blocks, armv8_lanes};
+static const fsha256_impl *const armv8_flavours[] = {&impl_armv8, NULL};
+static const fsha256_backend backend_armv8 = {"armv8", armv8_flavours};
 #endif
 
-const fsha256_impl *const fsha256_impl_table[] = {
+const fsha256_backend *const fsha256_backend_table[] = {
 #if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
-    &impl_shani_avx2, &impl_shani, &impl_avx2,
+    &backend_shani, &backend_avx2,
 #endif
 #if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
-    &impl_armv8,
+    &backend_armv8,
 #endif
-    &impl_scalar,
+    &backend_scalar,
     NULL,
 };
 
 const fsha256_hex_encoder *const fsha256_hex_table[] = {
 #if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
-    &hex_avx2, &hex_ssse3,
+    &fsha256_hex_avx2, &fsha256_hex_ssse3,
 #endif
 #if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
-    &hex_neon,
+    &fsha256_hex_neon,
 #endif
     &fsha256_hex_portable,
     NULL,
@@ -87,6 +98,9 @@ const fsha256_hex_encoder *const fsha256_hex_table[] = {
 static const char selftest_msg[] = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
 static const char selftest_hex[] =
     "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1";
+static const uint8_t selftest_digest[32] = {
+    0x24, 0x8d, 0x6a, 0x61, 0xd2, 0x06, 0x38, 0xb8, 0xe5, 0xc0, 0x26, 0x93, 0x0c, 0x3e, 0x60, 0x39,
+    0xa3, 0x3c, 0xe4, 0x59, 0x64, 0xff, 0x21, 0x67, 0xf6, 0xec, 0xed, 0xd4, 0x19, 0xdb, 0x06, 0xc1};
 
 static int selftest_oneblock(const fsha256_lane_kernel *k) {
     static const uint8_t abc_sha256[32] = {
@@ -95,8 +109,8 @@ static int selftest_oneblock(const fsha256_lane_kernel *k) {
     static const uint8_t abc_sha224[28] = {
         0x23, 0x09, 0x7d, 0x22, 0x34, 0x05, 0xd8, 0x22, 0x86, 0x42, 0xa4, 0x77, 0xbd, 0xa2,
         0x55, 0xb3, 0x2a, 0xad, 0xbc, 0xe4, 0xbd, 0xa0, 0xb3, 0xf7, 0xe3, 0x6c, 0x9d, 0xa7};
-    uint8_t block[128], out[16 * 32];
-    const uint8_t *blocks[16];
+    uint8_t block[128], out[FSHA256_MAX_LANES * 32];
+    const uint8_t *blocks[FSHA256_MAX_LANES];
     fsha256_pad_tail(block, (const uint8_t *)"abc", 3, 3);
     for (unsigned j = 0; j < k->width; j++)
         blocks[j] = block;
@@ -111,9 +125,17 @@ static int selftest_oneblock(const fsha256_lane_kernel *k) {
     return 1;
 }
 
+/* The digest of selftest_msg through both entries of a hex encoder. */
+static int selftest_hex_encoder(const fsha256_hex_encoder *hex) {
+    char text[2][65];
+    hex->digests(&selftest_digest, 1, &text[0]);
+    hex->bytes(selftest_digest, 32, text[1]);
+    text[1][64] = '\0';
+    return memcmp(text[0], selftest_hex, 65) == 0 && memcmp(text[1], selftest_hex, 65) == 0;
+}
+
 static int selftest(const fsha256_impl *impl) {
     uint8_t padded[128], digest[32];
-    char hex[65];
     uint32_t state[8];
     size_t len = sizeof selftest_msg - 1;
     size_t nblocks = fsha256_pad_tail(padded, (const uint8_t *)selftest_msg, len, len);
@@ -121,15 +143,14 @@ static int selftest(const fsha256_impl *impl) {
     memcpy(state, fsha256_sha256_iv, sizeof state);
     impl->blocks(state, padded, nblocks);
     fsha256_store_digest(digest, state, 32);
-    impl->hex->digests((const uint8_t(*)[32])digest, 1, (char(*)[65])hex);
-    if (memcmp(hex, selftest_hex, sizeof hex) != 0)
+    if (memcmp(digest, selftest_digest, 32) != 0)
         return 0;
 
     for (const fsha256_lane_kernel *k = impl->lanes; k->width; k++) {
-        uint32_t lane_states[16][8];
-        uint32_t *states[16];
-        const uint8_t *data[16];
-        if (k->width > 16)
+        uint32_t lane_states[FSHA256_MAX_LANES][8];
+        uint32_t *states[FSHA256_MAX_LANES];
+        const uint8_t *data[FSHA256_MAX_LANES];
+        if (k->width > FSHA256_MAX_LANES)
             return 0;
         for (unsigned j = 0; j < k->width; j++) {
             memcpy(lane_states[j], fsha256_sha256_iv, sizeof lane_states[j]);
@@ -149,16 +170,30 @@ static int selftest(const fsha256_impl *impl) {
 /* --- Resolution ---------------------------------------------------------- */
 
 static _Atomic(const fsha256_impl *) active_impl;
+static _Atomic(const fsha256_hex_encoder *) active_hex;
 static atomic_int env_backend_ignored;
 
-static int supported(const fsha256_impl *impl, uint32_t features) {
-    return (impl->required & features) == impl->required;
+static int supported(uint32_t required, uint32_t features) {
+    return (required & features) == required;
 }
 
+/* The best supported flavour of a backend; NULL if none. */
+static const fsha256_impl *best_flavour(const fsha256_backend *b, uint32_t features) {
+    for (const fsha256_impl *const *f = b->flavours; *f; f++)
+        if (supported((*f)->required, features))
+            return *f;
+    return NULL;
+}
+
+/* The named backend's best flavour here, or (name NULL) the best of all. */
 static const fsha256_impl *find_supported(const char *name, uint32_t features) {
-    for (const fsha256_impl *const *p = fsha256_impl_table; *p; p++)
-        if ((name == NULL || strcmp((*p)->name, name) == 0) && supported(*p, features))
-            return *p;
+    for (const fsha256_backend *const *b = fsha256_backend_table; *b; b++) {
+        if (name && strcmp((*b)->name, name) != 0)
+            continue;
+        const fsha256_impl *impl = best_flavour(*b, features);
+        if (impl || name)
+            return impl;
+    }
     return NULL;
 }
 
@@ -182,6 +217,18 @@ static const fsha256_impl *choose(int read_env) {
     return chosen;
 }
 
+/* The hex encoder to pair with a backend: see the rule at the top. */
+static const fsha256_hex_encoder *choose_hex(const fsha256_impl *impl) {
+    if (impl == &impl_scalar)
+        return &fsha256_hex_portable;
+    uint32_t features = fsha256_cpu_features();
+    int check = selftest_enabled();
+    for (const fsha256_hex_encoder *const *e = fsha256_hex_table; *e; e++)
+        if (supported((*e)->required, features) && (!check || selftest_hex_encoder(*e)))
+            return *e;
+    return &fsha256_hex_portable;
+}
+
 const fsha256_impl *fsha256_active(void) {
     const fsha256_impl *impl = atomic_load_explicit(&active_impl, memory_order_acquire);
     if (impl)
@@ -195,10 +242,23 @@ const fsha256_impl *fsha256_active(void) {
     return impl;
 }
 
+const fsha256_hex_encoder *fsha256_active_hex(void) {
+    const fsha256_hex_encoder *hex = atomic_load_explicit(&active_hex, memory_order_acquire);
+    if (hex)
+        return hex;
+    const fsha256_hex_encoder *expected = NULL;
+    hex = choose_hex(fsha256_active());
+    /* As above; set_backend and reset_backend store theirs unconditionally. */
+    if (!atomic_compare_exchange_strong_explicit(&active_hex, &expected, hex,
+                                                 memory_order_acq_rel, memory_order_acquire))
+        hex = expected;
+    return hex;
+}
+
 /* --- Public calls ---------------------------------------------------------- */
 
 const char *fastsha256_backend(void) { return fsha256_active()->name; }
-const char *fastsha256_hex_backend(void) { return fsha256_active()->hex->name; }
+const char *fastsha256_hex_backend(void) { return fsha256_active_hex()->name; }
 
 int fastsha256_set_backend(const char *name) {
     if (name == NULL)
@@ -207,11 +267,14 @@ int fastsha256_set_backend(const char *name) {
     if (impl == NULL || (selftest_enabled() && !selftest(impl)))
         return -1;
     atomic_store_explicit(&active_impl, impl, memory_order_release);
+    atomic_store_explicit(&active_hex, choose_hex(impl), memory_order_release);
     return 0;
 }
 
 void fastsha256_reset_backend(void) {
-    atomic_store_explicit(&active_impl, choose(0), memory_order_release);
+    const fsha256_impl *impl = choose(0);
+    atomic_store_explicit(&active_impl, impl, memory_order_release);
+    atomic_store_explicit(&active_hex, choose_hex(impl), memory_order_release);
 }
 
 int fastsha256_env_backend_ignored(void) {
@@ -219,21 +282,15 @@ int fastsha256_env_backend_ignored(void) {
     return atomic_load(&env_backend_ignored);
 }
 
-/* Distinct backend names, in table order, optionally only supported ones. */
+/* Backend names in table order, optionally only those this CPU supports. */
 static size_t list_backends(const char **names, size_t max, int only_supported) {
     uint32_t features = only_supported ? fsha256_cpu_features() : ~0u;
     size_t count = 0;
-    for (const fsha256_impl *const *p = fsha256_impl_table; *p; p++) {
-        if (!supported(*p, features))
-            continue;
-        int seen = 0;
-        for (const fsha256_impl *const *q = fsha256_impl_table; q != p; q++)
-            if (strcmp((*q)->name, (*p)->name) == 0 && supported(*q, features))
-                seen = 1;
-        if (seen)
+    for (const fsha256_backend *const *b = fsha256_backend_table; *b; b++) {
+        if (best_flavour(*b, features) == NULL)
             continue;
         if (names && count < max)
-            names[count] = (*p)->name;
+            names[count] = (*b)->name;
         count++;
     }
     return count;

@@ -22,7 +22,7 @@ typedef void (*fsha256_blocks_fn)(uint32_t state[8], const uint8_t *data, size_t
 /* Lanes: `width` independent streams, each compressing nblocks consecutive
  * blocks from its own pointer into its own state. Any alignment. */
 typedef void (*fsha256_lanes_fn)(uint32_t *const states[], const uint8_t *const data[],
-                            size_t nblocks);
+                                 size_t nblocks);
 /* Optional, for batches of short messages: one padded block per lane,
  * compressed from iv and written out as big-endian digests of digest_size
  * bytes (32, or 28 for SHA-224), lane i's at digests + i * digest_size. It
@@ -30,7 +30,10 @@ typedef void (*fsha256_lanes_fn)(uint32_t *const states[], const uint8_t *const 
  * message, which cost more than a third of the kernel's time on one-block
  * messages. */
 typedef void (*fsha256_lanes_oneblock_fn)(const uint32_t iv[8], const uint8_t *const blocks[],
-                                     uint8_t *digests, size_t digest_size);
+                                          uint8_t *digests, size_t digest_size);
+/* The widest lane kernel any backend may have (the scheduler's arrays). */
+#define FSHA256_MAX_LANES 16
+
 typedef struct fsha256_lane_kernel {
     unsigned width;
     fsha256_lanes_fn fn;
@@ -48,16 +51,23 @@ typedef struct fsha256_hex_encoder {
     fsha256_hex_digests_fn digests;
 } fsha256_hex_encoder;
 
-/* One dispatch entry: a backend's kernels plus the hex encoder it uses. A
- * backend may appear in several entries (one per hex encoder), best first. */
+/* One flavour of a backend: its kernels and the CPU features they need. */
 typedef struct fsha256_impl {
-    const char *name;
-    uint32_t required;            /* FSHA256_CPU_* bits */
+    const char *name;                 /* the backend's name */
+    uint32_t required;                /* FSHA256_CPU_* bits */
     fsha256_blocks_fn blocks;
-    const fsha256_lane_kernel *lanes;  /* widest first, ended by {0, NULL}; narrower
-                                     remainders use `blocks` lane by lane */
-    const fsha256_hex_encoder *hex;
+    const fsha256_lane_kernel *lanes; /* widest first, ended by {0, NULL}; narrower
+                                         remainders use `blocks` lane by lane */
 } fsha256_impl;
+
+/* A dispatch table entry: a backend and its flavours, best first (SHA-NI's
+ * lane kernels come in a VEX flavour for CPUs with AVX2 and a legacy-SSE
+ * one). Choosing a backend picks its best flavour this CPU supports. The hex
+ * encoder is chosen on its own (fsha256_active_hex). */
+typedef struct fsha256_backend {
+    const char *name;
+    const fsha256_impl *const *flavours; /* NULL-terminated */
+} fsha256_backend;
 
 /* --- CPU features (cpu.c) ------------------------------------------------- */
 enum {
@@ -159,7 +169,7 @@ static inline void fsha256_copy_short(uint8_t *dst, const uint8_t *src, size_t n
  * of a total_len-byte message. Returns the number of blocks, 1 or 2.
  * Inline: the batch scheduler calls it once per message. */
 static inline size_t fsha256_pad_tail(uint8_t out[128], const uint8_t *tail, size_t tail_len,
-                                 uint64_t total_len) {
+                                      uint64_t total_len) {
     size_t nblocks = tail_len < 56 ? 1 : 2;
     uint64_t bits = total_len << 3; /* the bit count is defined mod 2^64 */
     uint8_t *end = out + 64 * nblocks;
@@ -173,7 +183,8 @@ static inline size_t fsha256_pad_tail(uint8_t out[128], const uint8_t *tail, siz
     return nblocks;
 }
 
-static inline void fsha256_store_digest(uint8_t *out, const uint32_t state[8], size_t digest_size) {
+static inline void fsha256_store_digest(uint8_t *out, const uint32_t state[8],
+                                        size_t digest_size) {
     /* Constant trip counts, so each word becomes one byte-swapped store. */
     for (size_t i = 0; i < 7; i++)
         fsha256_store_be32(out + 4 * i, state[i]);
@@ -189,14 +200,18 @@ typedef struct fsha256_message_source {
     size_t stride, len;
 } fsha256_message_source;
 void fsha256_hash_many(const fsha256_impl *impl, const fsha256_message_source *src, size_t n,
-                  const uint32_t iv[8], uint8_t *out, size_t digest_size);
+                       const uint32_t iv[8], uint8_t *out, size_t digest_size);
 
 /* --- Dispatch (dispatch.c) ------------------------------------------------ */
-/* The active implementation, resolved at first use. Never NULL. */
+/* The active backend flavour, resolved at first use. Never NULL. */
 const fsha256_impl *fsha256_active(void);
-/* Every entry compiled in, best first, NULL-terminated (for tests). */
-extern const fsha256_impl *const fsha256_impl_table[];
-/* Every hex encoder compiled in, best first, NULL-terminated (for tests). */
+/* The active hex encoder: the best one the CPU supports, whatever the
+ * backend, except that a forced scalar backend (portable code only) brings
+ * the portable encoder. Never NULL. */
+const fsha256_hex_encoder *fsha256_active_hex(void);
+/* Every backend compiled in, best first, NULL-terminated. */
+extern const fsha256_backend *const fsha256_backend_table[];
+/* Every hex encoder compiled in, best first, NULL-terminated. */
 extern const fsha256_hex_encoder *const fsha256_hex_table[];
 
 /* --- Backend kernels ------------------------------------------------------ */
@@ -208,35 +223,37 @@ void fsha256_hex_digests_portable(const uint8_t (*digests)[32], size_t n, char (
 
 #if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
 void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
-void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
+void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[],
+                            size_t nblocks);
 /* The four-lane kernels are x86-64 inline asm (they need xmm8..xmm15);
  * elsewhere the shani lanes stop at two. */
 #if defined(__x86_64__) && defined(__GNUC__)
 #  define FSHA256_HAVE_SHANI_X4 1
-void fsha256_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
-void fsha256_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
-                          size_t digest_size);
-void fsha256_shani_lanes_x4_avx(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
+void fsha256_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[],
+                            size_t nblocks);
+void fsha256_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[],
+                               uint8_t *digests, size_t digest_size);
+void fsha256_shani_lanes_x4_avx(uint32_t *const states[], const uint8_t *const data[],
+                                size_t nblocks);
 void fsha256_shani_oneblock_x4_avx(const uint32_t iv[8], const uint8_t *const blocks[],
-                              uint8_t *digests, size_t digest_size);
+                                   uint8_t *digests, size_t digest_size);
 #endif
 void fsha256_avx2_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
-void fsha256_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
-void fsha256_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
-                         size_t digest_size);
-void fsha256_hex_bytes_ssse3(const uint8_t *in, size_t n, char *out);
-void fsha256_hex_digests_ssse3(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
-void fsha256_hex_bytes_avx2(const uint8_t *in, size_t n, char *out);
-void fsha256_hex_digests_avx2(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
+void fsha256_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[],
+                           size_t nblocks);
+void fsha256_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[],
+                              uint8_t *digests, size_t digest_size);
+extern const fsha256_hex_encoder fsha256_hex_ssse3;
+extern const fsha256_hex_encoder fsha256_hex_avx2;
 #endif
 
 #if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
 void fsha256_armv8_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
-void fsha256_armv8_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
-void fsha256_armv8_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
-                          size_t digest_size);
-void fsha256_hex_bytes_neon(const uint8_t *in, size_t n, char *out);
-void fsha256_hex_digests_neon(const uint8_t (*digests)[32], size_t n, char (*out)[65]);
+void fsha256_armv8_lanes_x2(uint32_t *const states[], const uint8_t *const data[],
+                            size_t nblocks);
+void fsha256_armv8_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[],
+                               uint8_t *digests, size_t digest_size);
+extern const fsha256_hex_encoder fsha256_hex_neon;
 #endif
 
 #endif /* FASTSHA256_INTERNAL_H */

@@ -7,8 +7,6 @@
 
 #include "internal.h"
 
-#define FSHA256_MAX_LANES 16
-
 typedef struct lane {
     uint32_t state[8];
     const uint8_t *next;  /* next block of the current segment */
@@ -33,10 +31,11 @@ static inline size_t message_len(const fsha256_message_source *src, size_t i) {
 static void lane_start(lane *l, const fsha256_message_source *src, size_t i, const uint32_t iv[8]) {
     const uint8_t *p = message_ptr(src, i);
     size_t len = fsha256_readable_len(p, message_len(src, i));
-    size_t whole = len / 64;
+    size_t whole = len / FASTSHA256_BLOCK_SIZE;
     memcpy(l->state, iv, sizeof l->state);
     l->msg = i;
-    l->tail_blocks = fsha256_pad_tail(l->padded, whole ? p + whole * 64 : p, len % 64, (uint64_t)len);
+    l->tail_blocks = fsha256_pad_tail(l->padded, whole ? p + whole * FASTSHA256_BLOCK_SIZE : p,
+                                      len % FASTSHA256_BLOCK_SIZE, (uint64_t)len);
     if (whole) {
         l->next = p;
         l->blocks_left = whole;
@@ -50,7 +49,7 @@ static void lane_start(lane *l, const fsha256_message_source *src, size_t i, con
 /* Advances a lane by nblocks; returns 1 when its message is complete. */
 static inline int lane_advance(lane *l, size_t nblocks) {
     l->blocks_left -= nblocks;
-    l->next += nblocks * 64;
+    l->next += nblocks * FASTSHA256_BLOCK_SIZE;
     if (l->blocks_left)
         return 0;
     if (l->tail_blocks == 0)
@@ -118,7 +117,7 @@ static size_t hash_short_groups(const fsha256_lane_kernel *k, const fsha256_mess
 }
 
 void fsha256_hash_many(const fsha256_impl *impl, const fsha256_message_source *src, size_t n,
-                  const uint32_t iv[8], uint8_t *out, size_t digest_size) {
+                       const uint32_t iv[8], uint8_t *out, size_t digest_size) {
     fsha256_message_source rest = *src;
     if (impl->lanes[0].width) {
         size_t done = hash_short_groups(impl->lanes, src, n, iv, out, digest_size);
@@ -220,5 +219,6 @@ void fastsha256_many_strided(const void *base, size_t stride, size_t len, size_t
     if (n == 0 || out == NULL)
         return;
     fsha256_message_source src = {NULL, NULL, (const uint8_t *)base, stride, len};
-    fsha256_hash_many(fsha256_active(), &src, n, fsha256_sha256_iv, (uint8_t *)out, FASTSHA256_DIGEST_SIZE);
+    fsha256_hash_many(fsha256_active(), &src, n, fsha256_sha256_iv, (uint8_t *)out,
+                      FASTSHA256_DIGEST_SIZE);
 }

@@ -260,14 +260,15 @@ Test(batch, equal_length_short_messages) {
 }
 
 /* The scheduler's generic path for lane kernels without a one-block entry
- * (a new backend may leave it out): every supported entry of the dispatch
- * table, its lane kernels copied with oneblock removed. */
+ * (a new backend may leave it out): every supported flavour of every
+ * backend, its lane kernels copied with oneblock removed. */
 Test(batch, short_messages_without_oneblock_entry) {
     enum { N = 77, STRIDE = 61 };
     uint8_t records[N * STRIDE];
     test_fill(records, sizeof records, 9);
     uint32_t features = fsha256_cpu_features();
-    for (const fsha256_impl *const *impl = fsha256_impl_table; *impl; impl++) {
+    for (const fsha256_backend *const *b = fsha256_backend_table; *b; b++)
+    for (const fsha256_impl *const *impl = (*b)->flavours; *impl; impl++) {
         if (((*impl)->required & features) != (*impl)->required)
             continue;
         fsha256_lane_kernel lanes[8];

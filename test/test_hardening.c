@@ -160,3 +160,24 @@ Test(hardening, hex_many_in_place) {
         }
     }
 }
+
+/* The hex encoder follows its own CPU requirements, not the backend: every
+ * forced backend keeps the automatic encoder, except scalar (portable code
+ * only), which brings the portable one. */
+Test(hardening, hex_encoder_chosen_apart_from_backend) {
+    for (size_t h = 0; h < NHIDE; h++) {
+        use_hide_list(hide_lists[h]);
+        const char *auto_hex = fastsha256_hex_backend();
+        const char *names[8];
+        size_t n = fastsha256_backends(names, 8);
+        for (size_t i = 0; i < n && i < 8; i++) {
+            cr_assert(fastsha256_set_backend(names[i]) == 0);
+            const char *want = strcmp(names[i], "scalar") == 0 ? "portable" : auto_hex;
+            cr_assert_str_eq(fastsha256_hex_backend(), want, "backend %s, hide %s", names[i],
+                             hide_lists[h]);
+        }
+        fastsha256_reset_backend();
+        cr_assert_str_eq(fastsha256_hex_backend(), auto_hex);
+    }
+    unsetenv("FASTSHA256_HIDE");
+}

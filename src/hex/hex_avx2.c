@@ -70,7 +70,7 @@ static inline void fsha256_hex_avx2_16(fsha256_hex_avx2_consts c, const uint8_t 
     fsha256_hex_avx2_store128(out + 16, _mm_unpackhi_epi8(hc, lc));
 }
 
-void fsha256_hex_bytes_avx2(const uint8_t *in, size_t n, char *out) {
+static void hex_bytes_avx2(const uint8_t *in, size_t n, char *out) {
     const fsha256_hex_avx2_consts c = fsha256_hex_avx2_init();
     size_t i = 0;
     for (; n - i >= 32; i += 32) fsha256_hex_avx2_32(c, in + i, out + 2 * i);
@@ -78,10 +78,11 @@ void fsha256_hex_bytes_avx2(const uint8_t *in, size_t n, char *out) {
         fsha256_hex_avx2_16(c, in + i, out + 2 * i);
         i += 16;
     }
-    fsha256_hex_bytes_portable(in + i, n - i, out + 2 * i);
+    if (i < n) /* never in + 0 for an empty input, which may be NULL */
+        fsha256_hex_bytes_portable(in + i, n - i, out + 2 * i);
 }
 
-void fsha256_hex_digests_avx2(const uint8_t (*digests)[32], size_t n, char (*out)[65]) {
+static void hex_digests_avx2(const uint8_t (*digests)[32], size_t n, char (*out)[65]) {
     const fsha256_hex_avx2_consts c = fsha256_hex_avx2_init();
     for (size_t d = 0; d < n; d++) {
         fsha256_hex_avx2_32(c, digests[d], out[d]);
@@ -89,5 +90,8 @@ void fsha256_hex_digests_avx2(const uint8_t (*digests)[32], size_t n, char (*out
         out[d][64] = '\0';
     }
 }
+
+const fsha256_hex_encoder fsha256_hex_avx2 = {"avx2", FSHA256_CPU_AVX2, hex_bytes_avx2,
+                                               hex_digests_avx2};
 
 #endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

@@ -89,4 +89,4 @@ void fsha256_hex_digests_portable(const uint8_t (*digests)[32], size_t n, char (
 }
 
 const fsha256_hex_encoder fsha256_hex_portable = {"portable", 0, fsha256_hex_bytes_portable,
-                                        fsha256_hex_digests_portable};
+                                                   fsha256_hex_digests_portable};

@@ -50,14 +50,15 @@ static inline void fsha256_hex_ssse3_16(fsha256_hex_ssse3_consts c, const uint8_
     fsha256_hex_ssse3_store(out + 16, _mm_unpackhi_epi8(hc, lc));
 }
 
-void fsha256_hex_bytes_ssse3(const uint8_t *in, size_t n, char *out) {
+static void hex_bytes_ssse3(const uint8_t *in, size_t n, char *out) {
     const fsha256_hex_ssse3_consts c = fsha256_hex_ssse3_init();
     size_t i = 0;
     for (; n - i >= 16; i += 16) fsha256_hex_ssse3_16(c, in + i, out + 2 * i);
-    fsha256_hex_bytes_portable(in + i, n - i, out + 2 * i);
+    if (i < n) /* never in + 0 for an empty input, which may be NULL */
+        fsha256_hex_bytes_portable(in + i, n - i, out + 2 * i);
 }
 
-void fsha256_hex_digests_ssse3(const uint8_t (*digests)[32], size_t n, char (*out)[65]) {
+static void hex_digests_ssse3(const uint8_t (*digests)[32], size_t n, char (*out)[65]) {
     const fsha256_hex_ssse3_consts c = fsha256_hex_ssse3_init();
     for (size_t d = 0; d < n; d++) {
         fsha256_hex_ssse3_16(c, digests[d], out[d]);
@@ -66,5 +67,8 @@ void fsha256_hex_digests_ssse3(const uint8_t (*digests)[32], size_t n, char (*ou
         out[d][64] = '\0';
     }
 }
+
+const fsha256_hex_encoder fsha256_hex_ssse3 = {"ssse3", FSHA256_CPU_SSSE3, hex_bytes_ssse3,
+                                                hex_digests_ssse3};
 
 #endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

@@ -5,7 +5,7 @@
  * independent messages fills those idle cycles. Two lanes (2 state vectors
  * and a 4-quad schedule ring each: 12 vectors) fit in the 16 XMM registers,
  * so intrinsics do here; four lanes need the hand-allocated registers of
- * shani_lanes_x4.c (x86-64 only). */
+ * shani_lanes_x4.inc (x86-64 only). */
 #include "../internal.h"
 
 #if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)

@@ -1,4 +1,4 @@
 /* The four-lane SHA-NI kernel with VEX forms of its non-SHA instructions,
- * for CPUs with AVX (compiled with -mavx): see shani_lanes_x4.c. */
+ * for CPUs with AVX (compiled with -mavx): see shani_lanes_x4.inc. */
 #define FSHA256_SHANI_X4_AVX 1
-#include "shani_lanes_x4.c"
+#include "shani_lanes_x4.inc"

@@ -3,7 +3,7 @@
  * encoder would form NULL + 0) and output that overlaps the input. */
 #include <string.h>
 
-#include "internal.h"
+#include "../internal.h"
 
 /* out starts inside [in, in + in_len): the characters of early bytes would
  * overwrite later bytes before an encoder reads them. */
@@ -44,7 +44,7 @@ void fastsha256_to_hex(const uint8_t *bytes, size_t n, char *out) {
     if (bytes == NULL) /* NULL is only valid with n == 0 */
         n = 0;
     if (n) {
-        fsha256_hex_bytes_fn encode = fsha256_active()->hex->bytes;
+        fsha256_hex_bytes_fn encode = fsha256_active_hex()->bytes;
         if (starts_inside(out, bytes, n))
             hex_bytes_backwards(encode, bytes, n, out);
         else
@@ -56,7 +56,7 @@ void fastsha256_to_hex(const uint8_t *bytes, size_t n, char *out) {
 void fastsha256_to_hex_many(const uint8_t (*digests)[32], size_t n, char (*out)[65]) {
     if (n == 0 || digests == NULL || out == NULL)
         return;
-    fsha256_hex_digests_fn encode = fsha256_active()->hex->digests;
+    fsha256_hex_digests_fn encode = fsha256_active_hex()->digests;
     if (starts_inside(out, digests, n * sizeof digests[0]))
         hex_digests_backwards(encode, digests, n, out);
     else

@@ -23,7 +23,7 @@ static inline void hex16(uint8x16_t digits, const uint8_t *in, char *out) {
     vst2q_u8((uint8_t *)out, chars);
 }
 
-void fsha256_hex_bytes_neon(const uint8_t *in, size_t n, char *out) {
+static void hex_bytes_neon(const uint8_t *in, size_t n, char *out) {
     const uint8x16_t digits = vld1q_u8(hex_digits);
     size_t i = 0;
     for (; n - i >= 16; i += 16)
@@ -32,7 +32,7 @@ void fsha256_hex_bytes_neon(const uint8_t *in, size_t n, char *out) {
         fsha256_hex_bytes_portable(in + i, n - i, out + 2 * i);
 }
 
-void fsha256_hex_digests_neon(const uint8_t (*digests)[32], size_t n, char (*out)[65]) {
+static void hex_digests_neon(const uint8_t (*digests)[32], size_t n, char (*out)[65]) {
     const uint8x16_t digits = vld1q_u8(hex_digits);
     for (size_t d = 0; d < n; d++) {
         hex16(digits, digests[d], out[d]);
@@ -40,5 +40,8 @@ void fsha256_hex_digests_neon(const uint8_t (*digests)[32], size_t n, char (*out
         out[d][64] = '\0';
     }
 }
+
+const fsha256_hex_encoder fsha256_hex_neon = {"neon", FSHA256_CPU_NEON, hex_bytes_neon,
+                                               hex_digests_neon};
 
 #endif /* FSHA256_ARCH_AARCH64 && FASTSHA256_HAVE_ARMV8_KERNELS */
