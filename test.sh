@@ -30,7 +30,7 @@ build_and_test() {
     [ $# -gt 0 ] && shift
     ctest_args=("$@")
     echo "== $dir: cmake ${cmake_args[*]}"
-    cmake -S . -B "$dir" "${cmake_args[@]}" >/dev/null
+    cmake -S . -B "$dir" -DFASTSHA256_WERROR=ON "${cmake_args[@]}" >/dev/null
     cmake --build "$dir" -j "$jobs" >/dev/null
     ctest --test-dir "$dir" -j "$jobs" --output-on-failure "${ctest_args[@]}"
 }
@@ -68,7 +68,7 @@ run_mode() {
         local dir=build/fuzz seconds=${FASTSHA256_FUZZ_SECONDS:-30} t
         echo "== $dir: libFuzzer targets, ${seconds} s each"
         cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
-            -DFASTSHA256_SANITIZE=address,undefined -DFASTSHA256_FUZZ=ON \
+            -DFASTSHA256_WERROR=ON -DFASTSHA256_SANITIZE=address,undefined -DFASTSHA256_FUZZ=ON \
             -DFASTSHA256_BUILD_BENCH=OFF -DFASTSHA256_BUILD_TOOLS=OFF >/dev/null
         for t in oneshot stream many sha224 hex; do
             cmake --build "$dir" -j "$jobs" --target "fuzz_$t" >/dev/null

@@ -18,19 +18,23 @@
 extern "C" {
 #endif
 
-#if defined(_WIN32) && defined(FASTSHA256_SHARED)
-#  ifdef FASTSHA256_BUILDING
-#    define FASTSHA256_API __declspec(dllexport)
-#  else
-#    define FASTSHA256_API __declspec(dllimport)
-#  endif
-#elif defined(__GNUC__)
+/* Exported from the shared library (built with hidden visibility). */
+#if defined(__GNUC__)
 #  define FASTSHA256_API __attribute__((visibility("default")))
 #else
 #  define FASTSHA256_API
 #endif
 
-#define FASTSHA256_VERSION_STRING "0.1.0"
+/* The one place the version is written; CMake reads it from here. */
+#define FASTSHA256_VERSION_MAJOR 0
+#define FASTSHA256_VERSION_MINOR 1
+#define FASTSHA256_VERSION_PATCH 0
+#define FASTSHA256_VERSION_STR_(x) #x
+#define FASTSHA256_VERSION_STR(x) FASTSHA256_VERSION_STR_(x)
+#define FASTSHA256_VERSION_STRING                                                              \
+    FASTSHA256_VERSION_STR(FASTSHA256_VERSION_MAJOR) "."                                      \
+    FASTSHA256_VERSION_STR(FASTSHA256_VERSION_MINOR) "."                                      \
+    FASTSHA256_VERSION_STR(FASTSHA256_VERSION_PATCH)
 #define FASTSHA256_DIGEST_SIZE 32
 #define FASTSHA224_DIGEST_SIZE 28
 #define FASTSHA256_BLOCK_SIZE  64

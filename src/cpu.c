@@ -7,11 +7,9 @@
 
 #include "internal.h"
 
+/* GCC and clang only: the build's per-file ISA flags are theirs too. */
 #if defined(FSHA256_ARCH_X86) && (defined(__GNUC__) || defined(__clang__))
 #  include <cpuid.h>
-#  define FSHA256_HAVE_CPUID 1
-#elif defined(FSHA256_ARCH_X86) && defined(_MSC_VER)
-#  include <intrin.h>
 #  define FSHA256_HAVE_CPUID 1
 #endif
 
@@ -29,25 +27,14 @@
 
 #ifdef FSHA256_HAVE_CPUID
 static void cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4]) {
-#  ifdef _MSC_VER
-    int regs[4];
-    __cpuidex(regs, (int)leaf, (int)subleaf);
-    for (int i = 0; i < 4; i++)
-        r[i] = (uint32_t)regs[i];
-#  else
     __cpuid_count(leaf, subleaf, r[0], r[1], r[2], r[3]);
-#  endif
 }
 
 /* XCR0 via the raw opcode, so this file needs no -mxsave. */
 static uint64_t xgetbv0(void) {
-#  ifdef _MSC_VER
-    return _xgetbv(0);
-#  else
     uint32_t lo, hi;
     __asm__ volatile(".byte 0x0f, 0x01, 0xd0" : "=a"(lo), "=d"(hi) : "c"(0));
     return ((uint64_t)hi << 32) | lo;
-#  endif
 }
 
 static uint32_t detect(void) {

@@ -4,7 +4,10 @@
 # substituted) and exit status must all be identical; plus the extras
 # (--backend, --list-backends, FASTSHA256_BACKEND, --algorithm).
 #
-# Usage: test_cli.sh /path/to/fastsha256sum
+# Usage: test_cli.sh /path/to/fastsha256sum [EMULATOR ARG...]
+# With an emulator (a cross build's CMAKE_CROSSCOMPILING_EMULATOR, qemu-user),
+# the program runs under it, named fastsha256sum/fastsha224sum through
+# qemu's -0 (argv[0]).
 # Ends with "N passed, M failed"; exits non-zero on any failure (77 when the
 # reference tools are missing, which ctest reports as skipped).
 set -u
@@ -27,8 +30,16 @@ unset LANGUAGE FASTSHA256_BACKEND FASTSHA256_HIDE FASTSHA256_NO_SELFTEST POSIXLY
 T=$(mktemp -d "${TMPDIR:-/tmp}/fsum-cli-test.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
 mkdir "$T/bin" "$T/w" "$T/out"
-ln -s "$BIN" "$T/bin/fastsha256sum"
-ln -s "$BIN" "$T/bin/fastsha224sum"
+EMULATOR=("${@:2}")
+for name in fastsha256sum fastsha224sum; do
+    if [ ${#EMULATOR[@]} -eq 0 ]; then
+        ln -s "$BIN" "$T/bin/$name"
+    else
+        printf '#!/bin/sh\nexec %s -0 %s %q "$@"\n' "$(printf '%q ' "${EMULATOR[@]}")" "$name" \
+            "$BIN" >"$T/bin/$name"
+        chmod +x "$T/bin/$name"
+    fi
+done
 # Run both programs by bare name, so argv[0] (the name in messages) is short.
 export PATH="$T/bin:$PATH"
 W=$T/w

@@ -14,8 +14,6 @@
  * registers only once inlined. */
 #if defined(__GNUC__)
 #  define FSHA256_SHANI_INLINE static inline __attribute__((always_inline))
-#elif defined(_MSC_VER)
-#  define FSHA256_SHANI_INLINE static __forceinline
 #else
 #  define FSHA256_SHANI_INLINE static inline
 #endif
