@@ -54,7 +54,7 @@ FSHA256_SHANI_INLINE void shani_store_state(uint32_t state[8], __m128i abef, __m
  * SHA-224 (words 3..6 then go out as one store at byte 12, overlapping the
  * first, so nothing is written past the digest). */
 FSHA256_SHANI_INLINE void shani_store_digest(uint8_t *out, __m128i abef, __m128i cdgh,
-                                        size_t digest_size) {
+                                             size_t digest_size) {
     __m128 fe_ba = _mm_castsi128_ps(abef), hg_dc = _mm_castsi128_ps(cdgh);
     __m128i abcd = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0xBB));
     __m128i efgh = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0x11));

@@ -16,7 +16,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 }
 
 void fuzz_fail(const char *what, const char *backend, size_t len) {
-    fprintf(stderr, "fastsha256 fuzz: %s differs from the reference (backend %s, hex %s, %zu bytes)\n",
+    fprintf(stderr,
+            "fastsha256 fuzz: %s differs from the reference (backend %s, hex %s, %zu bytes)\n",
             what, backend ? backend : "-", fastsha256_hex_backend(), len);
     abort();
 }
