@@ -82,6 +82,8 @@ static size_t hash_short_groups(const fsha256_lane_kernel *k, const fsha256_mess
      * SIZE_MAX message and copied it into the buffer). */
     size_t padded_len[FSHA256_MAX_LANES];
     size_t width = k->width, done = 0;
+    if (n < width) /* no whole group: spare the set-up */
+        return 0;
     for (size_t j = 0; j < width; j++) {
         states[j] = group_states[j];
         data[j] = blocks[j];
