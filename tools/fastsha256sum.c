@@ -668,6 +668,7 @@ static void hash_stdin(entry *e) {
         if (got > 0) {
             atomic_fetch_add_explicit(&progress_bytes, (uint64_t)got, memory_order_relaxed);
             fastsha256_update(&ctx, buf, (size_t)got);
+            progress_update(false);
             continue;
         }
         if (got < 0 && errno == EINTR)

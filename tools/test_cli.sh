@@ -502,6 +502,7 @@ holds "--progress with -c leaves stdout alone" cmp -s "$O/ref.out" "$O/our.out"
 if command -v script >/dev/null; then
     # On a terminal the line is redrawn in place (carriage return, clear).
     (cd "$W" && script -qec "head -c 800000000 /dev/zero | fastsha256sum --progress - >/dev/null" /dev/null >"$O/tty.out" 2>&1)
+    holds "--progress draws on a tty" grep -q 'fastsha256sum: .*B/s' "$O/tty.out"
     holds "--progress redraws in place on a tty" grep -q $'\r' "$O/tty.out"
 fi
 (cd "$W" && fastsha256sum big 2>"$O/our.raw" >/dev/null)
