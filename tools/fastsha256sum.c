@@ -526,9 +526,9 @@ static void start_entry(worker *w, entry *e) {
      * we read becomes a stream. */
     size_t size = (size_t)st.st_size, off = w->arena_len, got = 0;
     for (;;) {
-        size_t want = (size > got ? size - got : 0) + 1;
-        if (want < 4096 && size == 0)
-            want = 4096; /* st_size 0 says little (/proc, /sys): read in pages */
+        /* Past st_size (a growing file, or /proc and /sys, whose st_size
+         * is 0), read in larger steps. */
+        size_t want = size > got ? size - got + 1 : 16384;
         arena_reserve(w, got + want);
         ssize_t k = read(fd, w->arena + off + got, want);
         if (k < 0) {

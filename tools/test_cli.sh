@@ -409,6 +409,10 @@ for j in 1 2 8; do
     same "-j $j -z" sha256sum "fastsha256sum --jobs $j" -z "${tree_args[@]}"
     same "-j $j sha224" sha224sum "fastsha224sum -j $j" "${tree_args[@]}"
 done
+# st_size 0 but content (/proc), a character device: read to the end.
+for f in /proc/version /proc/filesystems /dev/null; do
+    [ -r "$f" ] && same "special file $f" sha256sum "fastsha256sum -j 2" "$f" abc "$f"
+done
 same "default jobs on a mixed tree" sha256sum fastsha256sum "${tree_args[@]}"
 # Standard input twice among files: read in order, the second time empty.
 STDIN=$W/abc
