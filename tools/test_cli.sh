@@ -443,7 +443,7 @@ expect "-j needs a value" 1 "requires an argument" fastsha256sum abc --jobs
 # Closed standard input: a check list must not be opened as descriptor 0
 # (its "-" entry is then standard input, which is closed).
 (cd "$W" && sha256sum abc - <abc) >"$W/dash.sum"
-for args in "-c dash.sum" "abc -" "-c --status dash.sum"; do
+for args in "-c dash.sum" "abc -" "-c --status dash.sum" "-c -" "" "-j 2 abc - big"; do
     # shellcheck disable=SC2086
     (cd "$W" && sha256sum $args <&- >"$O/ref.out" 2>"$O/ref.err")
     ref_rc=$?
