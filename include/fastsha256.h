@@ -78,6 +78,16 @@ FASTSHA256_API void fastsha224_many(const void *const *msgs, const size_t *lens,
 FASTSHA256_API void fastsha256_many_strided(const void *base, size_t stride, size_t len,
                                             size_t n, uint8_t (*out)[32]);
 
+/* --- Many streams at once ------------------------------------------------
+ * Advances n independent contexts, context i by lens[i] bytes of data[i],
+ * interleaving their blocks on the lane kernels (SHA-NI x4/x2, AVX2 x8,
+ * ARMv8 x2). Same result as n fastsha256_update calls. Any mix of SHA-256
+ * and SHA-224 contexts, lengths and buffered tails; data[i] may be NULL only
+ * when lens[i] is 0. Contexts should be distinct (one that appears twice
+ * makes the whole call fall back to plain updates in input order). */
+FASTSHA256_API void fastsha256_update_many(fastsha256_ctx *const *ctxs, const void *const *data,
+                                           const size_t *lens, size_t n);
+
 /* --- Hex (lowercase, constant-time in the data) ------------------------- */
 /* 2n characters then a NUL: out must hold 2n + 1 bytes. In both calls the
  * output may overlap the input if it does not start before it (in place:

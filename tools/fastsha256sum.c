@@ -27,10 +27,13 @@
 #include <unistd.h>
 #include <wchar.h>
 #include <wctype.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <time.h>
 
 #include "fastsha256.h"
 
-#define READ_SIZE (256u * 1024u)
 
 /* ---------------------------------------------------------------------------
  * Program state
@@ -68,7 +71,6 @@ static bool have_read_stdin;
  * as sha256sum does. */
 static int single_space_form = -1;
 
-static unsigned char *read_buffer;
 
 /* ---------------------------------------------------------------------------
  * A small growable string
@@ -309,6 +311,8 @@ static void quote_name(strbuf *sb, const char *name) {
  * Diagnostics
  * ------------------------------------------------------------------------- */
 
+static void progress_clear(void);
+
 /* "program: " + formatted text + newline, written at once. */
 __attribute__((format(printf, 1, 2))) static void message(const char *fmt, ...) {
     strbuf sb = {0};
@@ -328,6 +332,7 @@ __attribute__((format(printf, 1, 2))) static void message(const char *fmt, ...) 
     va_end(ap2);
     sb_putc(&sb, '\n');
     fflush(stdout);
+    progress_clear();
     fwrite(sb.data, 1, sb.len, stderr);
     free(sb.data);
 }
@@ -349,59 +354,528 @@ _Noreturn static void usage_error(const char *text) {
 }
 
 /* ---------------------------------------------------------------------------
- * Hashing a file
+ * Hashing files: workers, lanes, results in input order
+ *
+ * A run hashes a list of entries (file names) and hands each result, in list
+ * order, to the caller, who prints it: messages and their interleaving with
+ * the output are decided at that point, exactly as a one-file-at-a-time
+ * program would decide them. Meanwhile worker threads claim entries in
+ * order. A regular file of at most SMALL_FILE_MAX bytes is read whole and
+ * joins a batch hashed with fastsha256_many; anything larger (or not a
+ * regular file) is read in READ_PIECE pieces, up to MAX_STREAMS per worker,
+ * and the pieces are advanced together with fastsha256_update_many. "-"
+ * (standard input) is read by the printing thread when its turn comes, so
+ * its bytes are consumed in the order the names were given.
  * ------------------------------------------------------------------------- */
+
+#ifndef READ_PIECE
+#  define READ_PIECE (64u * 1024u)     /* measured: see bench/README.md */
+#endif
+#ifndef SMALL_FILE_MAX
+#  define SMALL_FILE_MAX (64u * 1024u) /* measured: see bench/README.md */
+#endif
+#define SMALL_BATCH 128                /* files per fastsha256_many call */
+#define SMALL_BATCH_BYTES (2u << 20)   /* or bytes per call */
+#define MAX_STREAMS 4                  /* large files in flight per worker */
+#define MAX_JOBS 1024
 
 enum digest_result { DIGEST_OK, DIGEST_FAILED, DIGEST_MISSING };
 
-/* Hashes `name` ("-" is standard input) into hex (2 * digest_size + 1).
- * Reports failures itself, except a missing file when `quiet_missing`. */
-static enum digest_result digest_file(const char *name, char *hex, bool quiet_missing) {
-    bool is_stdin = strcmp(name, "-") == 0;
+typedef struct entry {
+    const char *name;
+    atomic_bool done;
+    bool is_stdin;     /* read by the printing thread, in order */
+    bool open_failed;
+    int err;           /* 0, or the errno of the failed open or read */
+    char hex[FASTSHA256_HEX_SIZE];
+} entry;
+
+typedef struct run run;
+
+typedef struct stream {
+    entry *e;
     int fd;
-    if (is_stdin) {
-        have_read_stdin = true;
-        fd = STDIN_FILENO;
+    fastsha256_ctx ctx;
+    unsigned char *buf; /* READ_PIECE bytes */
+} stream;
+
+typedef struct worker {
+    run *r;
+    pthread_t thread;
+    /* Small files waiting for one batch call: their bytes in `arena`. */
+    entry *small[SMALL_BATCH];
+    size_t small_off[SMALL_BATCH], small_len[SMALL_BATCH];
+    size_t nsmall;
+    unsigned char *arena;
+    size_t arena_len, arena_cap;
+    stream streams[MAX_STREAMS];
+    size_t nstreams;
+    bool exhausted;
+} worker;
+
+struct run {
+    entry *entries;
+    size_t n;
+    atomic_size_t next_claim;
+    pthread_mutex_t lock;
+    pthread_cond_t published;
+    atomic_bool waiting; /* the printing thread sleeps on `published` */
+};
+
+static int opt_jobs;                 /* 0: the CPUs this process may use */
+static bool opt_progress;
+static atomic_uint_fast64_t progress_bytes;
+static uint64_t progress_total;      /* 0: unknown */
+static bool stdin_was_closed, stdout_was_closed;
+
+static void progress_update(bool force);
+
+static void *xmalloc(size_t n) {
+    void *p = malloc(n ? n : 1);
+    if (p == NULL)
+        xalloc_die();
+    return p;
+}
+
+static void publish(run *r) {
+    if (atomic_load_explicit(&r->waiting, memory_order_seq_cst)) {
+        pthread_mutex_lock(&r->lock);
+        pthread_cond_broadcast(&r->published);
+        pthread_mutex_unlock(&r->lock);
+    }
+}
+
+/* Sequentially consistent, paired with `waiting` in publish(). */
+static void finish_entry(entry *e, const uint8_t *digest) {
+    fastsha256_to_hex(digest, algo->digest_size, e->hex);
+    atomic_store(&e->done, true);
+}
+
+static void fail_entry(entry *e, int err, bool open_failed) {
+    e->err = err;
+    e->open_failed = open_failed;
+    atomic_store(&e->done, true);
+}
+
+static void flush_small(worker *w) {
+    if (w->nsmall == 0)
+        return;
+    const void *msgs[SMALL_BATCH];
+    uint8_t digests[SMALL_BATCH][FASTSHA256_DIGEST_SIZE];
+    for (size_t k = 0; k < w->nsmall; k++)
+        msgs[k] = w->arena + w->small_off[k];
+    if (algo->digest_size == FASTSHA224_DIGEST_SIZE) {
+        uint8_t d224[SMALL_BATCH][FASTSHA224_DIGEST_SIZE];
+        fastsha224_many(msgs, w->small_len, w->nsmall, d224);
+        for (size_t k = 0; k < w->nsmall; k++)
+            memcpy(digests[k], d224[k], FASTSHA224_DIGEST_SIZE);
     } else {
-        fd = open(name, O_RDONLY | O_CLOEXEC);
-        if (fd < 0) {
-            int err = errno;
-            if (quiet_missing && err == ENOENT)
-                return DIGEST_MISSING;
-            name_message(name, strerror(err));
-            return DIGEST_FAILED;
-        }
+        fastsha256_many(msgs, w->small_len, w->nsmall, digests);
+    }
+    for (size_t k = 0; k < w->nsmall; k++)
+        finish_entry(w->small[k], digests[k]);
+    w->nsmall = 0;
+    w->arena_len = 0;
+    publish(w->r);
+}
+
+static void arena_reserve(worker *w, size_t extra) {
+    if (w->arena_cap - w->arena_len >= extra)
+        return;
+    size_t cap = w->arena_cap ? w->arena_cap : SMALL_BATCH_BYTES;
+    while (cap - w->arena_len < extra) {
+        if (cap > SIZE_MAX / 2)
+            xalloc_die();
+        cap *= 2;
+    }
+    unsigned char *p = realloc(w->arena, cap);
+    if (p == NULL)
+        xalloc_die();
+    w->arena = p;
+    w->arena_cap = cap;
+}
+
+static void start_stream(worker *w, entry *e, int fd, const unsigned char *head, size_t head_len) {
+    stream *s = &w->streams[w->nstreams++];
+    s->e = e;
+    s->fd = fd;
+    if (s->buf == NULL)
+        s->buf = xmalloc(READ_PIECE);
+    algo->init(&s->ctx);
+    fastsha256_update(&s->ctx, head, head_len);
+}
+
+/* Opens entry e and either reads it whole into the small batch, starts a
+ * stream for it, or records why it failed. */
+static void start_entry(worker *w, entry *e) {
+    int fd = open(e->name, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        fail_entry(e, errno, true);
+        return;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > SMALL_FILE_MAX) {
 #if defined(POSIX_FADV_SEQUENTIAL)
         (void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
+        start_stream(w, e, fd, NULL, 0);
+        return;
     }
+    /* Read whole: stop at a short read once st_size bytes are in (the end
+     * of a regular file), or at 0; a file that grows past the limit while
+     * we read becomes a stream. */
+    size_t size = (size_t)st.st_size, off = w->arena_len, got = 0;
+    for (;;) {
+        /* Past st_size (a growing file, or /proc and /sys, whose st_size
+         * is 0), read in larger steps. */
+        size_t want = size > got ? size - got + 1 : 16384;
+        arena_reserve(w, got + want);
+        ssize_t k = read(fd, w->arena + off + got, want);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            int err = errno;
+            close(fd);
+            fail_entry(e, err, false);
+            return;
+        }
+        got += (size_t)k;
+        atomic_fetch_add_explicit(&progress_bytes, (uint64_t)k, memory_order_relaxed);
+        if (k == 0 || ((size_t)k < want && got >= size))
+            break;
+        if (got > 4 * (size_t)SMALL_FILE_MAX) {
+            start_stream(w, e, fd, w->arena + off, got);
+            return;
+        }
+    }
+    close(fd);
+    w->small[w->nsmall] = e;
+    w->small_off[w->nsmall] = off;
+    w->small_len[w->nsmall] = got;
+    w->nsmall++;
+    w->arena_len = off + got;
+    if (w->nsmall == SMALL_BATCH || w->arena_len >= SMALL_BATCH_BYTES)
+        flush_small(w);
+}
 
+/* One piece from every stream, hashed together; ends the streams at EOF. */
+static void advance_streams(worker *w) {
+    fastsha256_ctx *ctxs[MAX_STREAMS];
+    const void *data[MAX_STREAMS];
+    size_t lens[MAX_STREAMS], nready = 0;
+    bool ended[MAX_STREAMS] = {false};
+    for (size_t k = 0; k < w->nstreams; k++) {
+        stream *s = &w->streams[k];
+        ssize_t got;
+        do
+            got = read(s->fd, s->buf, READ_PIECE);
+        while (got < 0 && errno == EINTR);
+        if (got > 0) {
+            atomic_fetch_add_explicit(&progress_bytes, (uint64_t)got, memory_order_relaxed);
+            ctxs[nready] = &s->ctx;
+            data[nready] = s->buf;
+            lens[nready++] = (size_t)got;
+            continue;
+        }
+        ended[k] = true;
+        if (got < 0) {
+            int err = errno;
+            uint8_t discard[FASTSHA256_DIGEST_SIZE];
+            fastsha256_final(&s->ctx, discard);
+            fail_entry(s->e, err, false);
+        }
+    }
+    fastsha256_update_many(ctxs, data, lens, nready);
+    size_t kept = 0;
+    bool any_ended = false;
+    for (size_t k = 0; k < w->nstreams; k++) {
+        stream *s = &w->streams[k];
+        if (!ended[k]) {
+            if (kept != k) {
+                unsigned char *spare = w->streams[kept].buf;
+                w->streams[kept] = *s;
+                s->buf = spare;
+            }
+            kept++;
+            continue;
+        }
+        any_ended = true;
+        close(s->fd);
+        if (!atomic_load_explicit(&s->e->done, memory_order_relaxed)) {
+            uint8_t digest[FASTSHA256_DIGEST_SIZE];
+            fastsha256_final(&s->ctx, digest);
+            finish_entry(s->e, digest);
+        }
+    }
+    w->nstreams = kept;
+    if (any_ended)
+        publish(w->r);
+}
+
+/* One step of a worker: claims entries until it has started a new stream
+ * (so the other workers get their share of large files) or run out, then
+ * advances its streams by a piece. Returns false when it has nothing left. */
+static bool worker_step(worker *w) {
+    run *r = w->r;
+    while (!w->exhausted && w->nstreams < MAX_STREAMS) {
+        size_t i = atomic_fetch_add_explicit(&r->next_claim, 1, memory_order_relaxed);
+        if (i >= r->n) {
+            w->exhausted = true;
+            break;
+        }
+        entry *e = &r->entries[i];
+        if (e->is_stdin)
+            continue;
+        size_t before = w->nstreams;
+        start_entry(w, e);
+        if (atomic_load_explicit(&e->done, memory_order_relaxed))
+            publish(r); /* an error: let the printer move on */
+        if (w->nstreams > before)
+            break;
+    }
+    if (w->nstreams == 0) {
+        flush_small(w);
+        return !w->exhausted;
+    }
+    flush_small(w); /* do not hold small results back while streaming */
+    advance_streams(w);
+    return true;
+}
+
+static void *worker_main(void *arg) {
+    worker *w = arg;
+    while (worker_step(w))
+        ;
+    return NULL;
+}
+
+static void worker_free(worker *w) {
+    for (size_t k = 0; k < MAX_STREAMS; k++)
+        free(w->streams[k].buf);
+    free(w->arena);
+}
+
+/* Standard input, read by the printing thread when its turn comes. */
+static void hash_stdin(entry *e) {
+    static unsigned char *buf;
+    have_read_stdin = true;
+    if (buf == NULL)
+        buf = xmalloc(READ_PIECE);
     fastsha256_ctx ctx;
     algo->init(&ctx);
     for (;;) {
-        ssize_t got = read(fd, read_buffer, READ_SIZE);
+        ssize_t got = read(STDIN_FILENO, buf, READ_PIECE);
         if (got > 0) {
-            fastsha256_update(&ctx, read_buffer, (size_t)got);
+            atomic_fetch_add_explicit(&progress_bytes, (uint64_t)got, memory_order_relaxed);
+            fastsha256_update(&ctx, buf, (size_t)got);
+            progress_update(false);
             continue;
         }
-        if (got == 0)
-            break;
-        if (errno == EINTR)
+        if (got < 0 && errno == EINTR)
             continue;
-        int err = errno;
-        name_message(name, strerror(err));
-        if (!is_stdin)
-            close(fd);
-        uint8_t discard[FASTSHA256_DIGEST_SIZE];
-        fastsha256_final(&ctx, discard);
-        return DIGEST_FAILED;
+        uint8_t digest[FASTSHA256_DIGEST_SIZE];
+        fastsha256_final(&ctx, digest);
+        if (got < 0)
+            fail_entry(e, errno, false);
+        else
+            finish_entry(e, digest);
+        return;
     }
-    if (!is_stdin)
-        close(fd);
-    uint8_t digest[FASTSHA256_DIGEST_SIZE];
-    fastsha256_final(&ctx, digest);
-    fastsha256_to_hex(digest, algo->digest_size, hex);
-    return DIGEST_OK;
+}
+
+static int available_cpus(void) {
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+#endif
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+typedef void (*emit_fn)(entry *e, void *arg);
+
+/* Hashes the n entries and calls emit for each, in order, from this thread. */
+static void run_entries(entry *entries, size_t n, emit_fn emit, void *arg) {
+    run r;
+    r.entries = entries;
+    r.n = n;
+    atomic_init(&r.next_claim, 0);
+    atomic_init(&r.waiting, false);
+    pthread_mutex_init(&r.lock, NULL);
+    pthread_cond_init(&r.published, NULL);
+
+    size_t files = 0;
+    for (size_t k = 0; k < n; k++) {
+        atomic_init(&entries[k].done, false);
+        entries[k].err = 0;
+        entries[k].open_failed = false;
+        files += !entries[k].is_stdin;
+    }
+    size_t nthreads = opt_jobs > 0 ? (size_t)opt_jobs : (size_t)available_cpus();
+    if (nthreads > files)
+        nthreads = files;
+    if (nthreads > MAX_JOBS)
+        nthreads = MAX_JOBS;
+    worker *workers = calloc(nthreads ? nthreads : 1, sizeof *workers);
+    if (workers == NULL)
+        xalloc_die();
+    size_t started = 0;
+    /* -j 1: no thread, this one works between the lines it prints. */
+    bool inline_worker = nthreads <= 1;
+    workers[0].r = &r;
+    if (!inline_worker) {
+        for (; started < nthreads; started++) {
+            workers[started].r = &r;
+            if (pthread_create(&workers[started].thread, NULL, worker_main, &workers[started]) != 0)
+                break;
+        }
+        if (started == 0) /* no thread could start: work here */
+            inline_worker = true;
+    }
+
+    for (size_t k = 0; k < n; k++) {
+        entry *e = &entries[k];
+        if (e->is_stdin) {
+            hash_stdin(e);
+        } else if (inline_worker) {
+            while (!atomic_load_explicit(&e->done, memory_order_acquire)) {
+                worker_step(&workers[0]);
+                progress_update(false);
+            }
+        } else if (!atomic_load_explicit(&e->done, memory_order_acquire)) {
+            pthread_mutex_lock(&r.lock);
+            atomic_store(&r.waiting, true);
+            while (!atomic_load_explicit(&e->done, memory_order_acquire)) {
+                struct timespec until;
+                clock_gettime(CLOCK_REALTIME, &until);
+                until.tv_nsec += 200 * 1000000L;
+                if (until.tv_nsec >= 1000000000L) {
+                    until.tv_sec++;
+                    until.tv_nsec -= 1000000000L;
+                }
+                pthread_cond_timedwait(&r.published, &r.lock, &until);
+                if (opt_progress) {
+                    pthread_mutex_unlock(&r.lock);
+                    progress_update(false);
+                    pthread_mutex_lock(&r.lock);
+                }
+            }
+            atomic_store(&r.waiting, false);
+            pthread_mutex_unlock(&r.lock);
+        }
+        emit(e, arg);
+        progress_update(false);
+    }
+    for (size_t t = 0; t < started; t++)
+        pthread_join(workers[t].thread, NULL);
+    for (size_t t = 0; t < (nthreads ? nthreads : 1); t++)
+        worker_free(&workers[t]);
+    free(workers);
+    pthread_mutex_destroy(&r.lock);
+    pthread_cond_destroy(&r.published);
+}
+
+/* The outcome of an entry as a one-file program would see it: failures are
+ * reported here, in order (a missing file is left to the caller when
+ * `quiet_missing`). */
+static enum digest_result entry_result(const entry *e, bool quiet_missing) {
+    if (e->err == 0)
+        return DIGEST_OK;
+    if (e->open_failed && quiet_missing && e->err == ENOENT)
+        return DIGEST_MISSING;
+    name_message(e->name, strerror(e->err));
+    return DIGEST_FAILED;
+}
+
+/* ---------------------------------------------------------------------------
+ * --progress: bytes, rate and ETA on standard error
+ * ------------------------------------------------------------------------- */
+
+static bool progress_tty;
+static bool progress_shown;   /* a line is on the terminal now */
+static double progress_start, progress_last;
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void human_bytes(char *out, size_t cap, double b) {
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    size_t u = 0;
+    while (b >= 1024 && u + 1 < sizeof units / sizeof units[0]) {
+        b /= 1024;
+        u++;
+    }
+    snprintf(out, cap, u ? "%.1f %s" : "%.0f %s", b, units[u]);
+}
+
+/* Takes the progress line off the terminal before a message is written. */
+static void progress_clear(void) {
+    if (progress_shown) {
+        fputs("\r\033[K", stderr);
+        progress_shown = false;
+    }
+}
+
+static void progress_update(bool force) {
+    if (!opt_progress)
+        return;
+    double t = now_seconds();
+    /* A terminal is redrawn 5 times a second; a log gets a line a second. */
+    if (!force && t - progress_last < (progress_tty ? 0.2 : 1.0))
+        return;
+    progress_last = t;
+    double elapsed = t - progress_start;
+    uint64_t done = atomic_load_explicit(&progress_bytes, memory_order_relaxed);
+    double rate = elapsed > 0 ? (double)done / elapsed : 0;
+    char b_done[32], b_total[32], b_rate[32], line[160];
+    human_bytes(b_done, sizeof b_done, (double)done);
+    human_bytes(b_rate, sizeof b_rate, rate);
+    if (progress_total) {
+        human_bytes(b_total, sizeof b_total, (double)progress_total);
+        double left = progress_total > done ? (double)(progress_total - done) : 0;
+        long eta = rate > 0 ? (long)(left / rate + 0.5) : -1;
+        if (eta >= 0)
+            snprintf(line, sizeof line, "%s / %s, %s/s, ETA %ld:%02ld:%02ld", b_done, b_total,
+                     b_rate, eta / 3600, eta / 60 % 60, eta % 60);
+        else
+            snprintf(line, sizeof line, "%s / %s, %s/s, ETA --:--:--", b_done, b_total, b_rate);
+    } else {
+        snprintf(line, sizeof line, "%s, %s/s", b_done, b_rate);
+    }
+    if (progress_tty) {
+        fprintf(stderr, "\r%s: %s\033[K", program_name, line);
+        progress_shown = true;
+    } else {
+        fprintf(stderr, "%s: %s\n", program_name, line);
+    }
+    fflush(stderr);
+}
+
+static void progress_begin(char **files, int nfiles) {
+    if (!opt_progress)
+        return;
+    progress_tty = isatty(STDERR_FILENO) != 0;
+    progress_start = progress_last = now_seconds();
+    if (opt_check)
+        return; /* the listed files are not known yet: no total, no ETA */
+    for (int k = 0; k < nfiles; k++) {
+        struct stat st;
+        if (strcmp(files[k], "-") != 0 && stat(files[k], &st) == 0 && S_ISREG(st.st_mode))
+            progress_total += (uint64_t)st.st_size;
+    }
+}
+
+static void progress_end(void) {
+    if (!opt_progress)
+        return;
+    if (progress_tty)
+        progress_clear();
+    else
+        progress_update(true);
 }
 
 /* ---------------------------------------------------------------------------
@@ -591,6 +1065,70 @@ static void plural_warning(uintmax_t n, const char *one, const char *many) {
     message("WARNING: %ju %s", n, n == 1 ? one : many);
 }
 
+/* One line of a check list, kept until its file's result is printed. */
+typedef struct check_line {
+    uintmax_t line_no;
+    char *storage;  /* proper lines: the line, owned; expected and name point into it */
+    char *expected;
+    size_t entry;   /* proper lines: index in the chunk's entries */
+} check_line;
+
+typedef struct check_state {
+    const char *display;
+    check_line *lines;
+    size_t nlines, next_line; /* lines of this chunk; the first not yet reported */
+    uintmax_t improper, mismatched, unreadable, correct;
+} check_state;
+
+#define CHECK_CHUNK 4096 /* lines hashed together */
+
+/* Reports the improper lines before the next proper one. */
+static void report_improper_lines(check_state *st) {
+    while (st->next_line < st->nlines && st->lines[st->next_line].storage == NULL) {
+        st->improper++;
+        if (opt_warn) {
+            strbuf q = {0};
+            quote_name(&q, st->display);
+            message("%s: %ju: improperly formatted %s checksum line", q.data,
+                    st->lines[st->next_line].line_no, algo->tag);
+            free(q.data);
+        }
+        st->next_line++;
+    }
+}
+
+/* Prints one listed file's result, after the improper lines before it. */
+static void emit_check_entry(entry *e, void *arg) {
+    check_state *st = arg;
+    report_improper_lines(st);
+    check_line *cl = &st->lines[st->next_line++];
+    enum digest_result r = entry_result(e, opt_ignore_missing);
+    if (r == DIGEST_MISSING)
+        return;
+    if (r == DIGEST_FAILED) {
+        st->unreadable++;
+        if (!opt_status)
+            print_check_line(e->name, "FAILED open or read");
+    } else if (hex_equal(cl->expected, e->hex)) {
+        st->correct++;
+        if (!opt_status && !opt_quiet)
+            print_check_line(e->name, "OK");
+    } else {
+        st->mismatched++;
+        if (!opt_status)
+            print_check_line(e->name, "FAILED");
+    }
+}
+
+static void flush_check_chunk(check_state *st, entry *entries, size_t nentries) {
+    st->next_line = 0;
+    run_entries(entries, nentries, emit_check_entry, st);
+    report_improper_lines(st);
+    for (size_t k = 0; k < st->nlines; k++)
+        free(st->lines[k].storage);
+    st->nlines = 0;
+}
+
 static bool check_file(const char *checkfile) {
     bool from_stdin = strcmp(checkfile, "-") == 0;
     const char *display = from_stdin ? "standard input" : checkfile;
@@ -606,12 +1144,15 @@ static bool check_file(const char *checkfile) {
         }
     }
 
-    uintmax_t line_no = 0, improper = 0, mismatched = 0, unreadable = 0, correct = 0;
+    check_line *lines = xmalloc(CHECK_CHUNK * sizeof *lines);
+    entry *entries = xmalloc(CHECK_CHUNK * sizeof *entries);
+    check_state st = {display, lines, 0, 0, 0, 0, 0, 0};
     bool any_proper = false;
+    size_t nentries = 0;
+    uintmax_t line_no = 0;
     char *line = NULL;
     size_t cap = 0;
     ssize_t got;
-    char hex[FASTSHA256_HEX_SIZE];
 
     while ((got = getline(&line, &cap, fp)) > 0) {
         size_t n = (size_t)got;
@@ -626,40 +1167,32 @@ static bool check_file(const char *checkfile) {
         if (n == 0)
             continue;
 
+        check_line *cl = &lines[st.nlines++];
+        cl->line_no = line_no;
+        cl->storage = NULL;
         char *expected = NULL, *name = NULL;
         /* A check list read from standard input cannot name standard input. */
-        if (!parse_check_line(line, n, &expected, &name) || !valid_hex(expected) ||
-            (from_stdin && strcmp(name, "-") == 0)) {
-            improper++;
-            if (opt_warn) {
-                strbuf q = {0};
-                quote_name(&q, display);
-                message("%s: %ju: improperly formatted %s checksum line", q.data, line_no,
-                        algo->tag);
-                free(q.data);
-            }
-            continue;
+        if (parse_check_line(line, n, &expected, &name) && valid_hex(expected) &&
+            !(from_stdin && strcmp(name, "-") == 0)) {
+            any_proper = true;
+            cl->storage = line; /* kept: getline gets a new buffer */
+            line = NULL;
+            cap = 0;
+            cl->expected = expected;
+            cl->entry = nentries;
+            entry *e = &entries[nentries++];
+            e->name = name;
+            e->is_stdin = strcmp(name, "-") == 0;
         }
-        any_proper = true;
-
-        enum digest_result r = digest_file(name, hex, opt_ignore_missing);
-        if (r == DIGEST_MISSING)
-            continue;
-        if (r == DIGEST_FAILED) {
-            unreadable++;
-            if (!opt_status)
-                print_check_line(name, "FAILED open or read");
-        } else if (hex_equal(expected, hex)) {
-            correct++;
-            if (!opt_status && !opt_quiet)
-                print_check_line(name, "OK");
-        } else {
-            mismatched++;
-            if (!opt_status)
-                print_check_line(name, "FAILED");
+        if (st.nlines == CHECK_CHUNK) {
+            flush_check_chunk(&st, entries, nentries);
+            nentries = 0;
         }
     }
+    flush_check_chunk(&st, entries, nentries);
     free(line);
+    free(lines);
+    free(entries);
 
     bool read_error = ferror(fp) != 0;
     if (!from_stdin)
@@ -673,21 +1206,21 @@ static bool check_file(const char *checkfile) {
         name_message(display, "no properly formatted checksum lines found");
     } else {
         if (!opt_status) {
-            if (improper)
-                plural_warning(improper, "line is improperly formatted",
+            if (st.improper)
+                plural_warning(st.improper, "line is improperly formatted",
                                "lines are improperly formatted");
-            if (unreadable)
-                plural_warning(unreadable, "listed file could not be read",
+            if (st.unreadable)
+                plural_warning(st.unreadable, "listed file could not be read",
                                "listed files could not be read");
-            if (mismatched)
-                plural_warning(mismatched, "computed checksum did NOT match",
+            if (st.mismatched)
+                plural_warning(st.mismatched, "computed checksum did NOT match",
                                "computed checksums did NOT match");
-            if (opt_ignore_missing && correct == 0)
+            if (opt_ignore_missing && st.correct == 0)
                 name_message(display, "no file was verified");
         }
     }
-    return any_proper && mismatched == 0 && unreadable == 0 && (!opt_strict || improper == 0) &&
-           (!opt_ignore_missing || correct > 0);
+    return any_proper && st.mismatched == 0 && st.unreadable == 0 &&
+           (!opt_strict || st.improper == 0) && (!opt_ignore_missing || st.correct > 0);
 }
 
 /* ---------------------------------------------------------------------------
@@ -746,8 +1279,6 @@ enum {
     OPT_STRICT,
     OPT_HELP,
     OPT_VERSION,
-    OPT_BACKEND,
-    OPT_LIST_BACKENDS,
 };
 
 static const struct option long_options[] = {
@@ -761,9 +1292,6 @@ static const struct option long_options[] = {
     {"text", no_argument, NULL, 't'},
     {"warn", no_argument, NULL, 'w'},
     {"zero", no_argument, NULL, 'z'},
-    {"algorithm", required_argument, NULL, 'a'},
-    {"backend", required_argument, NULL, OPT_BACKEND},
-    {"list-backends", no_argument, NULL, OPT_LIST_BACKENDS},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0},
@@ -796,6 +1324,11 @@ static void help(void) {
           "      --backend=NAME    use this hashing backend (see --list-backends)\n"
           "      --list-backends   show the backends this CPU supports, best first,\n"
           "                          which one is active, and the hex encoder\n"
+          "  -j, --jobs=N          hash with N threads (default: the CPUs this process\n"
+          "                          may run on); the output is the same for any N\n"
+          "      --progress        show bytes, rate and ETA on standard error\n"
+          "  (--algorithm, --backend, --list-backends, --jobs and --progress are taken\n"
+          "   by their full names only; abbreviations mean what they mean in sha256sum)\n"
           "\n"
           "      --help            show this help and exit\n"
           "      --version         show the version and exit\n"
@@ -819,6 +1352,10 @@ static bool close_stdout(void) {
     bool flush_failed = fflush(stdout) != 0 || ferror(stdout);
     bool close_failed = fclose(stdout) != 0;
     int close_errno = errno;
+    if (stdout_was_closed) { /* it holds /dev/null read-only: report the closed descriptor */
+        close_failed = true;
+        close_errno = EBADF;
+    }
     if (flush_failed && close_failed) {
         fprintf(stderr, "%s: write error: %s\n", program_name, strerror(close_errno));
         return false;
@@ -833,41 +1370,135 @@ static bool close_stdout(void) {
     return true;
 }
 
-static const char *base_name(const char *path) {
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
+/* Prints one file's line, or lets its failure be reported, in order. */
+static void emit_sum_entry(entry *e, void *arg) {
+    bool *ok = arg;
+    if (entry_result(e, false) == DIGEST_OK)
+        print_sum_line(e->name, e->hex);
+    else
+        *ok = false;
 }
 
-/* Does `arg` abbreviate (or spell) the long option `full`, with no "=..."? */
-static bool abbreviates(const char *arg, const char *full) {
-    size_t n = strlen(arg);
-    return n > 2 && strncmp(arg, full, n) == 0;
+/* The options sha256sum does not have: full names only, taken out of argv
+ * before getopt_long sees it. So every abbreviation of a sha256sum option
+ * (--b, --b=1, --s, --t, ...) resolves, or fails, exactly as in sha256sum,
+ * whose long options are the only ones getopt_long is given. */
+typedef struct extra_options {
+    const char *algorithm, *backend, *jobs;
+    bool list_backends, progress;
+} extra_options;
+
+/* An option that takes a value, as "--name=VALUE" or "--name VALUE". */
+static bool take_value(int argc, char **argv, int *k, const char *name, const char **value) {
+    size_t n = strlen(name);
+    const char *a = argv[*k];
+    if (strncmp(a, name, n) != 0)
+        return false;
+    if (a[n] == '=') {
+        *value = a + n + 1;
+        return true;
+    }
+    if (a[n] != '\0')
+        return false;
+    if (*k + 1 >= argc) {
+        fprintf(stderr, "%s: option '%s' requires an argument\n", program_name, name);
+        usage_error(NULL);
+    }
+    *value = argv[++*k];
+    return true;
 }
 
-/* sha256sum accepts "--b" for --binary; here --backend shares that prefix.
- * Rewrite it so the drop-in keeps accepting what sha256sum accepts. */
-static void resolve_abbreviations(int argc, char **argv) {
-    static char binary[] = "--binary";
+static bool take_flag(const char *a, const char *name) {
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0)
+        return false;
+    if (a[n] == '=') {
+        fprintf(stderr, "%s: option '%s' doesn't allow an argument\n", program_name, name);
+        usage_error(NULL);
+    }
+    return a[n] == '\0';
+}
+
+/* Moves the extras out of argv; returns the new argc. */
+static int take_extra_options(int argc, char **argv, extra_options *x) {
+    int out = 1;
     for (int k = 1; k < argc; k++) {
         const char *a = argv[k];
-        if (strcmp(a, "--") == 0)
-            return;
-        if (strcmp(a, "--b") == 0) {
-            argv[k] = binary;
+        if (strcmp(a, "--") == 0) {
+            while (k < argc)
+                argv[out++] = argv[k++];
+            break;
+        }
+        if (take_value(argc, argv, &k, "--algorithm", &x->algorithm) ||
+            take_value(argc, argv, &k, "--backend", &x->backend) ||
+            take_value(argc, argv, &k, "--jobs", &x->jobs))
+            continue;
+        if (take_flag(a, "--list-backends")) {
+            x->list_backends = true;
             continue;
         }
-        /* Skip the separate argument of an option that takes one. */
-        if (a[0] == '-' && a[1] == '-') {
-            if (strchr(a, '=') == NULL &&
-                (abbreviates(a, "--algorithm") || abbreviates(a, "--backend")))
-                k++;
-        } else if (a[0] == '-' && a[1] != '\0') {
+        if (take_flag(a, "--progress")) {
+            x->progress = true;
+            continue;
+        }
+        argv[out++] = argv[k];
+        /* The separate value of -a or -j (e.g. "-ba sha224") stays with it. */
+        if (a[0] == '-' && a[1] != '-' && a[1] != '\0') {
             const char *p = a + 1;
             while (*p && strchr("bctwz", *p))
                 p++;
-            if (*p == 'a' && p[1] == '\0')
-                k++;
+            if ((*p == 'a' || *p == 'j') && p[1] == '\0' && k + 1 < argc)
+                argv[out++] = argv[++k];
         }
+    }
+    argv[out] = NULL;
+    return out;
+}
+
+static const char *program_base(void) {
+    const char *slash = strrchr(program_name, '/');
+    return slash ? slash + 1 : program_name;
+}
+
+/* Any name ending in "sha224sum" (a sha224sum link, fastsha224sum) computes
+ * SHA-224, as do names starting with fastsha224sum (fastsha224sum-0.1). */
+static bool named_sha224(void) {
+    const char *b = program_base();
+    size_t n = strlen(b), suffix = strlen("sha224sum");
+    return (n >= suffix && strcmp(b + n - suffix, "sha224sum") == 0) ||
+           strncmp(b, "fastsha224sum", 13) == 0;
+}
+
+static void parse_jobs(const char *arg) {
+    char *end;
+    errno = 0;
+    long v = strtol(arg, &end, 10);
+    if (errno || end == arg || *end != '\0' || v < 1 || v > MAX_JOBS) {
+        fprintf(stderr, "%s: invalid number of jobs: '%s' (1 to %d)\n", program_name, arg,
+                MAX_JOBS);
+        usage_error(NULL);
+    }
+    opt_jobs = (int)v;
+}
+
+/* Descriptors 0-2 that are closed get /dev/null, opened so that using it
+ * fails as the closed descriptor would (write-only for input, read-only for
+ * output): files opened later never land there, so a check list can never
+ * be read as standard input. */
+static void guard_standard_fds(void) {
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        int got = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+        if (got != fd) { /* cannot happen: the lowest free descriptor is fd */
+            if (got >= 0)
+                close(got);
+            continue;
+        }
+        if (fd == 0)
+            stdin_was_closed = true;
+        else if (fd == 1)
+            stdout_was_closed = true;
     }
 }
 
@@ -885,16 +1516,28 @@ static int parse_algorithm(const char *arg) {
 int main(int argc, char **argv) {
     if (argc > 0 && argv[0] && argv[0][0])
         program_name = argv[0];
+    guard_standard_fds();
     setlocale(LC_ALL, "");
-    if (strncmp(base_name(program_name), "fastsha224sum", 13) == 0)
+    if (named_sha224())
         algo = &algo_sha224;
 
-    const char *backend = NULL;
-    bool want_list = false;
-    resolve_abbreviations(argc, argv);
+    extra_options x = {0};
+    argc = take_extra_options(argc, argv, &x);
+    const char *backend = x.backend;
+    bool want_list = x.list_backends;
+    opt_progress = x.progress;
+    if (x.jobs)
+        parse_jobs(x.jobs);
+    if (x.algorithm && parse_algorithm(x.algorithm) != 0) {
+        fprintf(stderr,
+                "%s: invalid argument '%s' for '--algorithm'\n"
+                "Valid arguments are:\n  - 'sha256'\n  - 'sha224'\n",
+                program_name, x.algorithm);
+        usage_error(NULL);
+    }
 
     int c;
-    while ((c = getopt_long(argc, argv, "a:bctwz", long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "a:bctwzj:", long_options, NULL)) != -1) {
         switch (c) {
         case 'a':
             if (parse_algorithm(optarg) != 0) {
@@ -927,8 +1570,7 @@ int main(int argc, char **argv) {
             opt_tag = true;
             opt_binary = 1;
             break;
-        case OPT_BACKEND: backend = optarg; break;
-        case OPT_LIST_BACKENDS: want_list = true; break;
+        case 'j': parse_jobs(optarg); break;
         case OPT_HELP:
             help();
             return close_stdout() ? EXIT_SUCCESS : EXIT_FAILURE;
@@ -985,32 +1627,31 @@ int main(int argc, char **argv) {
         return close_stdout() ? EXIT_SUCCESS : EXIT_FAILURE;
     }
 
-    read_buffer = malloc(READ_SIZE);
-    if (read_buffer == NULL)
-        xalloc_die();
-
     static char dash[] = "-";
     char *stdin_only[] = {dash};
     char **files = optind < argc ? argv + optind : stdin_only;
     int nfiles = optind < argc ? argc - optind : 1;
 
+    progress_begin(files, nfiles);
     bool ok = true;
-    char hex[FASTSHA256_HEX_SIZE];
-    for (int k = 0; k < nfiles; k++) {
-        const char *name = files[k];
-        if (opt_check) {
-            ok &= check_file(name);
-        } else if (digest_file(name, hex, false) == DIGEST_OK) {
-            print_sum_line(name, hex);
-        } else {
-            ok = false;
+    if (opt_check) {
+        for (int k = 0; k < nfiles; k++)
+            ok &= check_file(files[k]);
+    } else {
+        entry *entries = xmalloc((size_t)nfiles * sizeof *entries);
+        for (int k = 0; k < nfiles; k++) {
+            entries[k].name = files[k];
+            entries[k].is_stdin = strcmp(files[k], "-") == 0;
         }
+        run_entries(entries, (size_t)nfiles, emit_sum_entry, &ok);
+        free(entries);
     }
-    free(read_buffer);
+    progress_end();
 
-    if (have_read_stdin && fclose(stdin) == EOF) {
+    if (have_read_stdin && (stdin_was_closed || fclose(stdin) == EOF)) {
+        int err = stdin_was_closed ? EBADF : errno;
         fflush(stdout);
-        fprintf(stderr, "%s: standard input: %s\n", program_name, strerror(errno));
+        fprintf(stderr, "%s: standard input: %s\n", program_name, strerror(err));
         ok = false;
     }
     if (!close_stdout())

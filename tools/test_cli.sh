@@ -391,6 +391,149 @@ if [ -n "$utf8" ]; then
 fi
 
 # ---------------------------------------------------------------------------
+# Threads (-j), batches and streams: the output never depends on N
+# ---------------------------------------------------------------------------
+mkdir -p "$W/tree/sub/deeper" "$W/tree/adir"
+rnd=7
+for i in $(seq 1 120); do
+    rnd=$(( (rnd * 1103515245 + 12345) % 2147483648 ))
+    case $((i % 6)) in
+    0) size=0 ;;
+    1) size=$((rnd % 100)) ;;
+    2) size=$((rnd % 5000)) ;;
+    3) size=$((rnd % 70000)) ;;                 # around the small-file limit
+    4) size=$((65536 + i)) ;;
+    *) size=$((rnd % 400000)) ;;                # streamed through update_many
+    esac
+    d=$W/tree
+    [ $((i % 3)) = 0 ] && d=$W/tree/sub
+    [ $((i % 5)) = 0 ] && d=$W/tree/sub/deeper
+    head -c "$size" /dev/urandom >"$d/f$i"
+done
+head -c $((3 * 1024 * 1024 + 5)) /dev/urandom >"$W/tree/large1"
+head -c $((2 * 1024 * 1024)) /dev/urandom >"$W/tree/large2"
+ln -s nowhere "$W/tree/dangling"
+printf 'secret' >"$W/tree/unreadable"
+chmod 000 "$W/tree/unreadable"    # unreadable unless we are root
+# Reading /proc/self/mem at offset 0 fails (EIO) even for root.
+[ -r /proc/self/mem ] && ln -s /proc/self/mem "$W/tree/read-error"
+# Names in a fixed order, directories and failures mixed in among files.
+tree_args=()
+while IFS= read -r f; do tree_args+=("$f"); done < <(cd "$W" && find tree -mindepth 1 | LC_ALL=C sort)
+tree_args+=(nonexistent tree/large1 abc tree/adir)
+for j in 1 2 8; do
+    same "-j $j on a mixed tree" sha256sum "fastsha256sum -j $j" "${tree_args[@]}"
+    same "-j $j --tag" sha256sum "fastsha256sum --jobs=$j" --tag "${tree_args[@]}"
+    same "-j $j -z" sha256sum "fastsha256sum --jobs $j" -z "${tree_args[@]}"
+    same "-j $j sha224" sha224sum "fastsha224sum -j $j" "${tree_args[@]}"
+done
+# st_size 0 but content (/proc), a character device: read to the end.
+for f in /proc/version /proc/filesystems /dev/null; do
+    [ -r "$f" ] && same "special file $f" sha256sum "fastsha256sum -j 2" "$f" abc "$f"
+done
+same "default jobs on a mixed tree" sha256sum fastsha256sum "${tree_args[@]}"
+# Standard input twice among files: read in order, the second time empty.
+STDIN=$W/abc
+same "-j 2 with - twice" sha256sum "fastsha256sum -j 2" bin64 - big - abc
+STDIN=/dev/null
+
+# Check mode: mismatches, missing and unreadable files, improper lines.
+(cd "$W" && sha256sum tree/f* tree/sub/f* tree/large1 abc big 2>/dev/null) >"$W/tree.sum"
+(cd "$W" && sha256sum bin55 | sed 's/^./0/'; echo 'garbage line'
+ echo "$(sha256sum <abc | cut -c1-64)  tree/nope"; echo "$(sha256sum <abc | cut -c1-64)  tree/adir"
+ [ -L "$W/tree/read-error" ] && echo "$(sha256sum <abc | cut -c1-64)  tree/read-error"
+ echo "0123  short"; sha256sum tree/sub/deeper/f*) >>"$W/tree.sum"
+for j in 1 2 8; do
+    same "-c -j $j" sha256sum "fastsha256sum -j $j" -c tree.sum
+    same "-c -w -j $j" sha256sum "fastsha256sum -j $j" -c -w tree.sum
+    same "-c --quiet -j $j" sha256sum "fastsha256sum -j $j" -c --quiet tree.sum
+    same "-c --ignore-missing -j $j" sha256sum "fastsha256sum -j $j" -c --ignore-missing tree.sum
+    same "-c --status -j $j" sha256sum "fastsha256sum -j $j" -c --status tree.sum
+done
+
+expect "-j 0 is refused" 1 "invalid number of jobs" fastsha256sum -j 0 abc
+expect "-j x is refused" 1 "invalid number of jobs" fastsha256sum --jobs=x abc
+expect "-j needs a value" 1 "requires an argument" fastsha256sum abc --jobs
+
+# ---------------------------------------------------------------------------
+# GNU differences removed
+# ---------------------------------------------------------------------------
+# Closed standard input: a check list must not be opened as descriptor 0
+# (its "-" entry is then standard input, which is closed).
+(cd "$W" && sha256sum abc - <abc) >"$W/dash.sum"
+for args in "-c dash.sum" "abc -" "-c --status dash.sum" "-c -" "" "abc - big"; do
+    # shellcheck disable=SC2086
+    (cd "$W" && sha256sum $args <&- >"$O/ref.out" 2>"$O/ref.err")
+    ref_rc=$?
+    # shellcheck disable=SC2086
+    for j in 1 2; do
+        # shellcheck disable=SC2086
+        (cd "$W" && fastsha256sum -j $j $args <&- >"$O/our.out" 2>"$O/our.raw")
+        our_rc=$?
+        sed 's/fastsha256sum/sha256sum/g' "$O/our.raw" >"$O/our.err"
+        if [ $ref_rc = $our_rc ] && cmp -s "$O/ref.out" "$O/our.out" && cmp -s "$O/ref.err" "$O/our.err"; then
+            pass
+        else
+            fail "closed standard input: -j $j $args"
+        fi
+    done
+done
+# Standard error closed too: the check list still is not standard input.
+(cd "$W" && sha256sum -c dash.sum <&- 2>&- >"$O/ref.out")
+ref_rc=$?
+(cd "$W" && fastsha256sum -c dash.sum <&- 2>&- >"$O/our.out")
+our_rc=$?
+holds "closed stdin and stderr" test "$ref_rc" = "$our_rc" -a "$(cat "$O/ref.out")" = "$(cat "$O/our.out")"
+
+# Any name ending in sha224sum computes SHA-224.
+mkdir -p "$T/alt"
+ln -s "$BIN" "$T/alt/sha224sum"
+ln -s "$BIN" "$T/alt/my-sha224sum"
+for prog in sha224sum my-sha224sum; do
+    (cd "$W" && "$T/alt/$prog" abc big >"$O/our.out")
+    (cd "$W" && sha224sum abc big >"$O/ref.out")
+    holds "a link named $prog computes SHA-224" cmp -s "$O/ref.out" "$O/our.out"
+done
+
+# Abbreviations mean what they mean in sha256sum, --backend or not.
+for opt in --b --b=1 --bi --ba --s --st --sta --str --t --ta --te --q --w --z --c --i \
+           --a --al --ba=scalar --bac --j --jo --p --pro --l --li --hx --vx; do
+    same "abbreviation $opt" sha256sum fastsha256sum "$opt" abc
+done
+same "abbreviation --b with -c" sha256sum fastsha256sum --c --s all.sum
+for opt in --h --he --hel; do
+    expect "abbreviation $opt is --help" 0 "" fastsha256sum "$opt"
+    holds "abbreviation $opt shows the usage" grep -q '^Usage: fastsha256sum ' "$O/x.out"
+done
+for opt in --v --ve --vers; do
+    expect "abbreviation $opt is --version" 0 "" fastsha256sum "$opt"
+    holds "abbreviation $opt shows the version" grep -q '(fastsha256)' "$O/x.out"
+done
+expect "--backend by its full name" 0 "" fastsha256sum --backend scalar abc
+expect "--backend=NAME" 0 "" fastsha256sum --backend=scalar abc
+expect "--list-backends=x is refused" 1 "doesn't allow an argument" fastsha256sum --list-backends=x
+
+# ---------------------------------------------------------------------------
+# --progress: standard error only
+# ---------------------------------------------------------------------------
+(cd "$W" && sha256sum big tree/large1 nonexistent abc >"$O/ref.out" 2>"$O/ref.err")
+(cd "$W" && fastsha256sum --progress big tree/large1 nonexistent abc >"$O/our.out" 2>"$O/our.raw")
+holds "--progress leaves stdout alone" cmp -s "$O/ref.out" "$O/our.out"
+holds "--progress reports bytes" grep -q 'fastsha256sum: .*B / .*B, .*B/s, ETA' "$O/our.raw"
+holds "--progress keeps the error messages" grep -q 'nonexistent: No such file or directory' "$O/our.raw"
+(cd "$W" && fastsha256sum --progress -c tree.sum >"$O/our.out" 2>"$O/our.raw")
+(cd "$W" && sha256sum -c tree.sum >"$O/ref.out" 2>/dev/null)
+holds "--progress with -c leaves stdout alone" cmp -s "$O/ref.out" "$O/our.out"
+if command -v script >/dev/null; then
+    # On a terminal the line is redrawn in place (carriage return, clear).
+    (cd "$W" && script -qec "head -c 800000000 /dev/zero | fastsha256sum --progress - >/dev/null" /dev/null >"$O/tty.out" 2>&1)
+    holds "--progress draws on a tty" grep -q 'fastsha256sum: .*B/s' "$O/tty.out"
+    holds "--progress redraws in place on a tty" grep -q $'\r' "$O/tty.out"
+fi
+(cd "$W" && fastsha256sum big 2>"$O/our.raw" >/dev/null)
+holds "no progress by default" test ! -s "$O/our.raw"
+
+# ---------------------------------------------------------------------------
 # Help, version, write errors
 # ---------------------------------------------------------------------------
 expect "--help" 0 "" fastsha256sum --help
