@@ -38,7 +38,8 @@ static void lane_start(lane *l, const fsha256_message_source *src, size_t i, con
     size_t whole = len / 64;
     memcpy(l->state, iv, sizeof l->state);
     l->msg = i;
-    l->tail_blocks = fsha256_pad_tail(l->padded, whole ? p + whole * 64 : p, len % 64, (uint64_t)len);
+    l->tail_blocks = fsha256_pad_tail(l->padded, whole ? p + whole * 64 : p, len % 64,
+                                     (uint64_t)len + src->prefix_len);
     if (whole) {
         l->next = p;
         l->blocks_left = whole;
@@ -99,7 +100,7 @@ static size_t hash_short_groups(const fsha256_lane_kernel *k, const fsha256_mess
             }
             if (len > 55)
                 return done;
-            fsha256_pad_tail(blocks[j], p, len, (uint64_t)len);
+            fsha256_pad_tail(blocks[j], p, len, (uint64_t)len + src->prefix_len);
             padded_len[j] = len;
         }
         if (k->oneblock) {
@@ -201,7 +202,7 @@ static void hash_many_pointers(const void *const *msgs, const size_t *lens, size
                                const uint32_t iv[8], uint8_t *out, size_t digest_size) {
     if (n == 0 || msgs == NULL || lens == NULL || out == NULL)
         return;
-    fsha256_message_source src = {msgs, lens, NULL, 0, 0};
+    fsha256_message_source src = {msgs, lens, NULL, 0, 0, 0};
     fsha256_hash_many(fsha256_active(), &src, n, iv, out, digest_size);
 }
 
@@ -217,6 +218,6 @@ void fastsha256_many_strided(const void *base, size_t stride, size_t len, size_t
                              uint8_t (*out)[32]) {
     if (n == 0 || out == NULL)
         return;
-    fsha256_message_source src = {NULL, NULL, (const uint8_t *)base, stride, len};
+    fsha256_message_source src = {NULL, NULL, (const uint8_t *)base, stride, len, 0};
     fsha256_hash_many(fsha256_active(), &src, n, fsha256_sha256_iv, (uint8_t *)out, FASTSHA256_DIGEST_SIZE);
 }
