@@ -108,7 +108,8 @@ FASTSHA256_API void fastsha256_hmac_key_wipe(fastsha256_hmac_key *k);
 
 /* Streaming under a prepared key. Caller-allocated; the fields are private
  * (ABI: 144 bytes, 8-byte aligned). The context copies what it needs: the
- * key may be wiped while a context built from it is in use. */
+ * key may be wiped while a context built from it is in use. A NULL key is a
+ * caller bug: the context is zeroed (safe to use, its tag is meaningless). */
 typedef struct fastsha256_hmac_ctx {
     fastsha256_ctx inner;    /* private: the inner hash, started after (key ^ ipad) */
     uint32_t outer[8];       /* private: state after (key ^ opad) */

@@ -401,6 +401,10 @@ Test(hmac_api, batch_sizes_and_bad_input) {
     fastsha256_hmac_key_init(NULL, "x", 1);
     fastsha256_hmac_key_wipe(NULL);
     fastsha256_hmac_init(NULL, &k);
+    fastsha256_hmac_ctx zeroed;
+    fastsha256_hmac_init(&zeroed, NULL); /* a caller bug: zeroed, safe to use */
+    fastsha256_hmac_update(&zeroed, "x", 1);
+    fastsha256_hmac_final(&zeroed, a);
     fastsha256_hmac_update(NULL, "x", 1);
     fastsha256_hmac_final(NULL, a);
     free(tags);
