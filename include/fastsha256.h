@@ -122,8 +122,9 @@ FASTSHA256_API void fastsha256_hmac_final(fastsha256_hmac_ctx *c, uint8_t *out);
 /* Many messages under one key, through the multi-buffer lanes: the inner
  * hashes of all messages, then the outer hashes of all inner digests, are
  * batched. Same rules as fastsha256_many (any lengths, tags in input order,
- * n may be 0). Under a SHA-224 key each slot gets the 28-byte tag followed
- * by 4 zero bytes (one output type for both; compare the first 28). */
+ * n may be 0; out must not overlap the messages). Under a SHA-224 key each
+ * slot gets the 28-byte tag followed by 4 zero bytes (one output type for
+ * both; compare the first 28). */
 FASTSHA256_API void fastsha256_hmac_many(const fastsha256_hmac_key *k, const void *const *msgs,
                                          const size_t *lens, size_t n, uint8_t (*out)[32]);
 
