@@ -81,8 +81,9 @@ FASTSHA256_API void fastsha256_to_hex_many(const uint8_t (*digests)[32], size_t 
  * (with SHA-256, or SHA-224 for HMAC-SHA224); empty keys work. A NULL key
  * or message with a non-zero length is a caller bug and counts as empty.
  * Key material is wiped from every context and stack buffer the library
- * used (the key block and pads, the hashed long key, the kernels' frames
- * after a key is prepared or a batch is done). Tags compare with
+ * used (the key block and pads, the hashed long key, the inner digests, and
+ * the stack the kernels used, overwritten after each call that fed them
+ * key blocks or key states). Tags compare with
  * fastsha256_equal, never memcmp. */
 FASTSHA256_API void fastsha256_hmac(const void *key, size_t keylen, const void *msg, size_t len,
                                     uint8_t out[32]);

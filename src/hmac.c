@@ -95,17 +95,20 @@ static void key_init(fastsha256_hmac_key *k, const void *key, size_t keylen,
     k->digest_size = digest_size;
     k->reserved = 0;
     wipe(block, sizeof block);
-    burn_stack(BURN_KEY);
 }
 
 void fastsha256_hmac_key_init(fastsha256_hmac_key *k, const void *key, size_t keylen) {
-    if (k)
+    if (k) {
         key_init(k, key, keylen, fsha256_sha256_iv, FASTSHA256_DIGEST_SIZE);
+        burn_stack(BURN_KEY);
+    }
 }
 
 void fastsha224_hmac_key_init(fastsha256_hmac_key *k, const void *key, size_t keylen) {
-    if (k)
+    if (k) {
         key_init(k, key, keylen, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
+        burn_stack(BURN_KEY);
+    }
 }
 
 void fastsha256_hmac_key_wipe(fastsha256_hmac_key *k) {
@@ -134,6 +137,7 @@ void fastsha256_hmac(const void *key, size_t keylen, const void *msg, size_t len
     key_init(&k, key, keylen, fsha256_sha256_iv, FASTSHA256_DIGEST_SIZE);
     hmac_with_key(&k, msg, len, out);
     wipe(&k, sizeof k);
+    burn_stack(BURN_KEY); /* the kernels saw the key blocks and states */
 }
 
 void fastsha224_hmac(const void *key, size_t keylen, const void *msg, size_t len,
@@ -142,6 +146,7 @@ void fastsha224_hmac(const void *key, size_t keylen, const void *msg, size_t len
     key_init(&k, key, keylen, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
     hmac_with_key(&k, msg, len, out);
     wipe(&k, sizeof k);
+    burn_stack(BURN_KEY); /* the kernels saw the key blocks and states */
 }
 
 void fastsha256_hmac_init(fastsha256_hmac_ctx *c, const fastsha256_hmac_key *k) {
@@ -177,6 +182,7 @@ void fastsha256_hmac_final(fastsha256_hmac_ctx *c, uint8_t *out) {
         hash_from(c->outer, FASTSHA256_BLOCK_SIZE, inner, ds, out, ds);
     wipe(inner, sizeof inner);
     wipe(c, sizeof *c);
+    burn_stack(BURN_KEY); /* the kernels' frames held the key's chaining states */
 }
 
 void fastsha256_hmac_many(const fastsha256_hmac_key *k, const void *const *msgs,
