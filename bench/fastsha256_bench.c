@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "bench_common.h"
+#include "bench_hmac.h"
 #include "bench_js.h"
 #include "bench_openssl.h"
 #include "bench_report.h"
@@ -75,6 +76,7 @@ static void usage(FILE *out) {
         "  --kernels           kernel cycle counts (batch lanes, single stream, hex, 14-byte\n"
         "                      one-shot) next to OpenSSL's, measured in the same run\n"
         "  --all               all three\n"
+        "  --hmac [...]        HMAC-SHA256 vs OpenSSL (alone, first; --hmac --help)\n"
         "Workload:\n"
         "  --count N           seed messages per repetition (default 5000000)\n"
         "  --batch N           messages per batch call (default 1024)\n"
@@ -1317,6 +1319,8 @@ static void fill_meta(void) {
 }
 
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--hmac") == 0)
+        return bh_main(argc - 1, argv + 1);
     parse_options(argc, argv, &opt);
     bu_affinity_save();
     if (opt.openssl_probe)

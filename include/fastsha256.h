@@ -98,6 +98,65 @@ FASTSHA256_API void fastsha256_to_hex(const uint8_t *bytes, size_t n, char *out)
 FASTSHA256_API void fastsha256_to_hex_many(const uint8_t (*digests)[32], size_t n,
                                            char (*out)[65]);
 
+/* --- HMAC-SHA256 and HMAC-SHA224 (RFC 2104) -------------------------------
+ * Keys of any length: longer than a block (64 bytes) they are hashed first
+ * (with SHA-256, or SHA-224 for HMAC-SHA224); empty keys work. A NULL key
+ * or message with a non-zero length is a caller bug and counts as empty.
+ * Key material is wiped from every context and stack buffer the library
+ * used (the key block and pads, the hashed long key, the inner digests, and
+ * the stack the kernels used, overwritten after each call that fed them
+ * key blocks or key states). Tags compare with
+ * fastsha256_equal, never memcmp. */
+FASTSHA256_API void fastsha256_hmac(const void *key, size_t keylen, const void *msg, size_t len,
+                                    uint8_t out[32]);
+FASTSHA256_API void fastsha224_hmac(const void *key, size_t keylen, const void *msg, size_t len,
+                                    uint8_t out[28]);
+
+/* A key prepared once: the inner and outer states after the padded key
+ * blocks, reused for many messages (each then costs no key blocks).
+ * Caller-allocated; the fields are private (ABI: 72 bytes, 4-byte aligned).
+ * Immutable after init: one key may serve many threads at once. */
+typedef struct fastsha256_hmac_key {
+    uint32_t inner[8];       /* private: state after (key ^ ipad) */
+    uint32_t outer[8];       /* private: state after (key ^ opad) */
+    uint32_t digest_size;    /* private: 32 (HMAC-SHA256) or 28 (HMAC-SHA224) */
+    uint32_t reserved;       /* private: 0 */
+} fastsha256_hmac_key;
+FASTSHA256_API void fastsha256_hmac_key_init(fastsha256_hmac_key *k, const void *key,
+                                             size_t keylen);
+FASTSHA256_API void fastsha224_hmac_key_init(fastsha256_hmac_key *k, const void *key,
+                                             size_t keylen);
+/* Zeroes the key; init it again before any further use. */
+FASTSHA256_API void fastsha256_hmac_key_wipe(fastsha256_hmac_key *k);
+
+/* Streaming under a prepared key. Caller-allocated; the fields are private
+ * (ABI: 144 bytes, 8-byte aligned). The context copies what it needs: the
+ * key may be wiped while a context built from it is in use. A NULL key is a
+ * caller bug: the context is zeroed (safe to use, its tag is meaningless). */
+typedef struct fastsha256_hmac_ctx {
+    fastsha256_ctx inner;    /* private: the inner hash, started after (key ^ ipad) */
+    uint32_t outer[8];       /* private: state after (key ^ opad) */
+} fastsha256_hmac_ctx;
+FASTSHA256_API void fastsha256_hmac_init(fastsha256_hmac_ctx *c, const fastsha256_hmac_key *k);
+FASTSHA256_API void fastsha256_hmac_update(fastsha256_hmac_ctx *c, const void *data, size_t len);
+/* Writes 32 bytes (28 under a SHA-224 key), then wipes the context. */
+FASTSHA256_API void fastsha256_hmac_final(fastsha256_hmac_ctx *c, uint8_t *out);
+
+/* Many messages under one key, through the multi-buffer lanes: the inner
+ * hashes of all messages, then the outer hashes of all inner digests, are
+ * batched. Same rules as fastsha256_many (any lengths, tags in input order,
+ * n may be 0; out must not overlap the messages). Under a SHA-224 key each
+ * slot gets the 28-byte tag followed by 4 zero bytes (one output type for
+ * both; compare the first 28). */
+FASTSHA256_API void fastsha256_hmac_many(const fastsha256_hmac_key *k, const void *const *msgs,
+                                         const size_t *lens, size_t n, uint8_t (*out)[32]);
+
+/* Constant-time comparison for verifying a tag: 1 when the n bytes at a and
+ * b are equal, else 0. Its time depends on n only, never on the bytes (no
+ * data-dependent branch or memory access). n == 0 gives 1; a NULL pointer
+ * with n > 0 gives 0. */
+FASTSHA256_API int fastsha256_equal(const void *a, const void *b, size_t n);
+
 /* --- Backends -------------------------------------------------------------
  * Names: "scalar", "shani", "avx2", "armv8". The environment variable
  * FASTSHA256_BACKEND=<name> forces one at first use (an unknown or unsupported

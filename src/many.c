@@ -35,7 +35,7 @@ static void lane_start(lane *l, const fsha256_message_source *src, size_t i, con
     memcpy(l->state, iv, sizeof l->state);
     l->msg = i;
     l->tail_blocks = fsha256_pad_tail(l->padded, whole ? p + whole * FASTSHA256_BLOCK_SIZE : p,
-                                      len % FASTSHA256_BLOCK_SIZE, (uint64_t)len);
+                                      len % FASTSHA256_BLOCK_SIZE, (uint64_t)len + src->prefix_len);
     if (whole) {
         l->next = p;
         l->blocks_left = whole;
@@ -102,7 +102,7 @@ static size_t hash_short_groups(const fsha256_lane_kernel *k, const fsha256_mess
             }
             if (len > 55)
                 return done;
-            fsha256_pad_tail(blocks[j], p, len, (uint64_t)len);
+            fsha256_pad_tail(blocks[j], p, len, (uint64_t)len + src->prefix_len);
             padded_len[j] = len;
         }
         if (k->oneblock) {
@@ -204,7 +204,7 @@ static void hash_many_pointers(const void *const *msgs, const size_t *lens, size
                                const uint32_t iv[8], uint8_t *out, size_t digest_size) {
     if (n == 0 || msgs == NULL || lens == NULL || out == NULL)
         return;
-    fsha256_message_source src = {msgs, lens, NULL, 0, 0};
+    fsha256_message_source src = {msgs, lens, NULL, 0, 0, 0};
     fsha256_hash_many(fsha256_active(), &src, n, iv, out, digest_size);
 }
 
@@ -220,7 +220,7 @@ void fastsha256_many_strided(const void *base, size_t stride, size_t len, size_t
                              uint8_t (*out)[32]) {
     if (n == 0 || out == NULL)
         return;
-    fsha256_message_source src = {NULL, NULL, (const uint8_t *)base, stride, len};
+    fsha256_message_source src = {NULL, NULL, (const uint8_t *)base, stride, len, 0};
     fsha256_hash_many(fsha256_active(), &src, n, fsha256_sha256_iv, (uint8_t *)out,
                       FASTSHA256_DIGEST_SIZE);
 }

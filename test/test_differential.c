@@ -282,7 +282,7 @@ Test(batch, short_messages_without_oneblock_entry) {
         plain.lanes = lanes;
         for (size_t len = 0; len <= 56; len += 7) {
             uint8_t out[N][32], want[32];
-            fsha256_message_source src = {NULL, NULL, records, STRIDE, len};
+            fsha256_message_source src = {NULL, NULL, records, STRIDE, len, 0};
             fsha256_hash_many(&plain, &src, N, fsha256_sha256_iv, out[0], 32);
             for (size_t m = 0; m < N; m++) {
                 ref_sha256(records + m * STRIDE, len, want);
