@@ -4,7 +4,7 @@ over 2 threads (run it on 2 free cores). Prints the times and the speed-up for
 large buffers (sha256(data)), for batches (sha256_many) and, for comparison,
 for hashlib.
 
-    python3 gil_threads.py [--mib 64] [--messages 2000000]
+    python3 gil_threads.py [--mib 256] [--messages 200000]
 """
 import argparse
 import hashlib
@@ -35,18 +35,20 @@ def compare(name, work, items, repeat=3):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--mib", type=int, default=64, help="MiB hashed in large buffers")
-    parser.add_argument("--messages", type=int, default=2_000_000)
+    parser.add_argument("--mib", type=int, default=256, help="MiB hashed in large buffers")
+    parser.add_argument("--messages", type=int, default=200_000, help="1 KiB messages")
     args = parser.parse_args()
     block = bytes(range(256)) * 4096 * 4  # 4 MiB
     blocks = [block] * (args.mib // 4)
-    batches = [[b"Hello world!!!"] * 10_000] * (args.messages // 10_000)
+    kib = bytes(1024)
+    batches = [[kib] * 1000] * (args.messages // 1000)
+    records = [kib * 1000] * (args.messages // 1000)
     print(f"fastsha256 {fastsha256.__version__}, backend {fastsha256.backend()}")
     compare("fastsha256.sha256(4 MiB buffer)", lambda b: fastsha256.sha256(b).digest(), blocks)
     compare("hashlib.sha256(4 MiB buffer)", lambda b: hashlib.sha256(b).digest(), blocks)
-    compare("fastsha256.sha256_many(10000 messages)", fastsha256.sha256_many, batches)
-    compare("fastsha256.sha256_packed(10000 records)",
-            lambda b: fastsha256.sha256_packed(b"".join(b), 14, 14), batches[:len(batches)])
+    compare("fastsha256.sha256_many(1000 x 1 KiB)", fastsha256.sha256_many, batches)
+    compare("fastsha256.sha256_packed(1000 x 1 KiB)",
+            lambda b: fastsha256.sha256_packed(b, 1024, 1024), records)
 
 
 if __name__ == "__main__":
