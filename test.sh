@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(cmake make gcc g++ clang libclang-rt-dev pkg-config libcriterion-dev valgrind libssl-dev
-          libbenchmark-dev)
+          libbenchmark-dev python3-dev python3-setuptools python3-venv python3-pytest python3-numpy
+          python3-dask python3-distributed)
 install_missing() {
     local missing=()
     for p in "$@"; do

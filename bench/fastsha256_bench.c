@@ -23,6 +23,7 @@
 #include "bench_hmac.h"
 #include "bench_js.h"
 #include "bench_openssl.h"
+#include "bench_python.h"
 #include "bench_report.h"
 #include "bench_util.h"
 #include "fastsha256.h"
@@ -690,8 +691,11 @@ static void run_seed(void) {
     run_seed_fastsha256(ref_same, &ref_distinct);
     if (!opt.no_openssl && bo_available())
         run_seed_openssl(ref_same);
-    if (!opt.no_js)
+    if (!opt.no_js) {
         run_seed_js();
+        /* Python rows (bench/python/seed.py): another runtime, left out by --no-js too. */
+        failures += bp_seed_rows(opt.js_count, opt.js_timeout, clk.core_hz, seed_row_progress);
+    }
 }
 
 /* --- Size sweep ---------------------------------------------------------------- */

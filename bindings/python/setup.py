@@ -1,0 +1,80 @@
+"""Builds the fastsha256 extension module, offline, from this checkout.
+
+The C library is compiled first by the project's own CMake (its per-file ISA
+flags are what make the SHA-NI/AVX2/ARMv8 kernels both fast and safe on CPUs
+without them) into a position-independent libfastsha256.a, which the
+extension links statically: the module has no runtime dependency.
+Set FASTSHA256_LIBRARY=/path/to/libfastsha256.a to link an existing build.
+
+    python3 -m venv --system-site-packages venv
+    venv/bin/python -m pip install --no-build-isolation ./bindings/python
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+INCLUDE = os.path.join(ROOT, "include")
+
+
+def read_version():
+    with open(os.path.join(INCLUDE, "fastsha256.h"), encoding="utf-8") as header:
+        for line in header:
+            if line.startswith("#define FASTSHA256_VERSION_STRING"):
+                return line.split('"')[1]
+    raise RuntimeError("FASTSHA256_VERSION_STRING not found in include/fastsha256.h")
+
+
+class BuildWithLibrary(build_ext):
+    """build_ext that first builds libfastsha256.a with CMake."""
+
+    def build_library(self):
+        given = os.environ.get("FASTSHA256_LIBRARY")
+        if given:
+            if not os.path.isfile(given):
+                sys.exit(f"FASTSHA256_LIBRARY={given}: no such file")
+            return given
+        if not os.path.isfile(os.path.join(ROOT, "CMakeLists.txt")):
+            sys.exit(f"the fastsha256 sources are not at {ROOT}: build from a checkout "
+                     "(pip install ./bindings/python) or set FASTSHA256_LIBRARY")
+        cmake = shutil.which("cmake")
+        if cmake is None:
+            sys.exit("cmake is needed to build the C library (apt-get install cmake)")
+        build_dir = os.path.join(os.path.abspath(self.build_temp), "libfastsha256")
+        subprocess.check_call([
+            cmake, "-S", ROOT, "-B", build_dir, "-DCMAKE_BUILD_TYPE=Release",
+            "-DFASTSHA256_BUILD_TESTS=OFF", "-DFASTSHA256_BUILD_TOOLS=OFF",
+            "-DFASTSHA256_BUILD_BENCH=OFF", "-DFASTSHA256_WERROR=OFF",
+            "-DCMAKE_POSITION_INDEPENDENT_CODE=ON"])
+        subprocess.check_call([cmake, "--build", build_dir, "--target", "fastsha256_static",
+                               "-j", str(os.cpu_count() or 2)])
+        for name in ("libfastsha256.a", "fastsha256.lib"):
+            path = os.path.join(build_dir, name)
+            if os.path.isfile(path):
+                return path
+        sys.exit(f"libfastsha256.a not found in {build_dir}")
+
+    def run(self):
+        library = self.build_library()
+        for ext in self.extensions:
+            ext.extra_objects = [library]
+        super().run()
+
+
+setup(
+    name="fastsha256",
+    version=read_version(),
+    description="SHA-256/SHA-224: hashlib-compatible objects and multi-buffer batch calls",
+    python_requires=">=3.9",
+    packages=["fastsha256"],
+    package_data={"fastsha256": ["__init__.pyi", "py.typed"]},
+    ext_modules=[Extension("fastsha256._fastsha256", ["fastsha256/_fastsha256.c"],
+                           include_dirs=[INCLUDE], extra_compile_args=["-std=c11"])],
+    cmdclass={"build_ext": BuildWithLibrary},
+    zip_safe=False,
+)
