@@ -6,7 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(cmake make gcc g++ clang libclang-rt-dev pkg-config libcriterion-dev valgrind libssl-dev
-          libbenchmark-dev)
+          libbenchmark-dev nodejs)
+# The Node-API headers (bindings/node): Debian's nodejs ships them in
+# libnode-dev; nodesource's nodejs package carries its own.
+[ -f /usr/include/node/node_api.h ] || packages+=(libnode-dev)
 install_missing() {
     local missing=()
     for p in "$@"; do
