@@ -95,23 +95,95 @@ function toArray(items) {
   throw invalidType('items', 'an Array or an iterable', items);
 }
 
-function sha256Many(items, encoding) {
-  return native.sha256Many(toArray(items), encoding);
+// Batches cross into the addon once: an all-strings batch as one joined
+// string and its UTF-16 lengths (reused buffer; the addon reads it during the
+// call), anything else as the Array. The result comes back flat (one string
+// or Buffer of fixed-width digests) and is sliced here: a slice of a string
+// is far cheaper than a string made by the addon.
+const kMaxJoined = 1 << 26; // UTF-16 units per joined batch
+const kMaxBatch = 1 << 20;  // items per crossing (keeps the flat string small)
+let lengths = new Uint32Array(1024);
+
+function joinStrings(arr, from, to) {
+  const n = to - from;
+  if (lengths.length < n) lengths = new Uint32Array(Math.max(n, lengths.length * 2));
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const s = arr[from + i];
+    if (typeof s !== 'string') return null;
+    total += s.length;
+    if (total > kMaxJoined) return null;
+    lengths[i] = s.length;
+  }
+  return (from === 0 && to === arr.length ? arr : arr.slice(from, to)).join('');
 }
 
-function sha224Many(items, encoding) {
-  return native.sha224Many(toArray(items), encoding);
+function split(flat, n) {
+  const out = new Array(n);
+  if (n === 0) return out;
+  const width = flat.length / n;
+  if (typeof flat === 'string') {
+    for (let i = 0, at = 0; i < n; i++, at += width) out[i] = flat.slice(at, at + width);
+  } else {
+    for (let i = 0, at = 0; i < n; i++, at += width) out[i] = flat.subarray(at, at + width);
+  }
+  return out;
+}
+
+function manySync(arrayFn, joinedFn, items, encoding) {
+  const arr = toArray(items);
+  const n = arr.length;
+  if (n <= kMaxBatch) {
+    const joined = joinStrings(arr, 0, n);
+    return split(joined !== null ? joinedFn(joined, lengths, n, encoding)
+      : arrayFn(arr, encoding, 0), n);
+  }
+  let out = [];
+  for (let from = 0; from < n; from += kMaxBatch) {
+    const to = Math.min(n, from + kMaxBatch);
+    const joined = joinStrings(arr, from, to);
+    out = out.concat(split(joined !== null ? joinedFn(joined, lengths, to - from, encoding)
+      : arrayFn(arr.slice(from, to), encoding, from), to - from));
+  }
+  return out;
 }
 
 // Argument errors reject the Promise instead of throwing.
+function manyAsync(arrayFn, joinedFn, items, encoding) {
+  try {
+    const arr = toArray(items);
+    const n = arr.length;
+    const parts = [];
+    for (let from = 0; from < n || from === 0; from += kMaxBatch) {
+      const to = Math.min(n, from + kMaxBatch);
+      const joined = joinStrings(arr, from, to);
+      const count = to - from;
+      parts.push((joined !== null ? joinedFn(joined, lengths, count, encoding)
+        : arrayFn(from === 0 && to === n ? arr : arr.slice(from, to), encoding, from))
+        .then((flat) => split(flat, count)));
+      if (n === 0) break;
+    }
+    return parts.length === 1 ? parts[0]
+      : Promise.all(parts).then((lists) => [].concat(...lists));
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+function sha256Many(items, encoding) {
+  return manySync(native.manyArray256, native.manyJoined256, items, encoding);
+}
+
+function sha224Many(items, encoding) {
+  return manySync(native.manyArray224, native.manyJoined224, items, encoding);
+}
+
 function sha256ManyAsync(items, encoding) {
-  try { return native.sha256ManyAsync(toArray(items), encoding); }
-  catch (err) { return Promise.reject(err); }
+  return manyAsync(native.manyArrayAsync256, native.manyJoinedAsync256, items, encoding);
 }
 
 function sha224ManyAsync(items, encoding) {
-  try { return native.sha224ManyAsync(toArray(items), encoding); }
-  catch (err) { return Promise.reject(err); }
+  return manyAsync(native.manyArrayAsync224, native.manyJoinedAsync224, items, encoding);
 }
 
 function sha256PackedAsync(buffer, stride, length, encoding) {

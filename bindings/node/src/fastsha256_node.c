@@ -189,9 +189,14 @@ static int data_bytes(napi_env env, napi_value v, const char *arg, char *stack, 
 
 static encoding parse_encoding(napi_env env, napi_value v, const char *arg) {
     napi_valuetype t;
-    if (!v || napi_typeof(env, v, &t) != napi_ok || t == napi_undefined)
+    char name[16];
+    size_t n = 0;
+    if (!v)
         return ENC_BUFFER;
-    if (t != napi_string) {
+    napi_status st = napi_get_value_string_latin1(env, v, name, sizeof name, &n);
+    if (st != napi_ok && (napi_typeof(env, v, &t) != napi_ok || t == napi_undefined))
+        return ENC_BUFFER;
+    if (st != napi_ok) {
         char msg[160];
         snprintf(msg, sizeof msg,
                  "The \"%s\" argument must be of type string. Received type %s", arg,
@@ -199,10 +204,6 @@ static encoding parse_encoding(napi_env env, napi_value v, const char *arg) {
         throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
         return ENC_INVALID;
     }
-    char name[16];
-    size_t n = 0;
-    if (napi_get_value_string_latin1(env, v, name, sizeof name, &n) != napi_ok)
-        return ENC_INVALID;
     if (n < sizeof name - 1) {
         if (strcmp(name, "hex") == 0)
             return ENC_HEX;
@@ -289,8 +290,16 @@ static napi_value one_shot(napi_env env, napi_callback_info info) {
     char *heap = NULL;
     const uint8_t *data = NULL;
     size_t len = 0;
-    if (data_bytes(env, argv[0], "data", stack, &heap, &data, &len) != 0)
+    /* Short strings, the common case, cost one crossing: a non-string
+     * fails with napi_string_expected and takes the general path. */
+    size_t written = 0;
+    if (napi_get_value_string_utf8(env, argv[0], stack, SHORT_STRING, &written) == napi_ok &&
+        written + 4 < SHORT_STRING - 1) {
+        data = (const uint8_t *)stack;
+        len = written;
+    } else if (data_bytes(env, argv[0], "data", stack, &heap, &data, &len) != 0) {
         return NULL;
+    }
     encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
     if (enc == ENC_INVALID) {
         free(heap);
@@ -575,89 +584,255 @@ static int get_items(napi_env env, napi_value v, uint32_t *n) {
     return napi_get_array_length(env, v, n) == napi_ok ? 0 : -1;
 }
 
-/* Digests of a slice to JS values, stored into result[from..]. */
-static int store_digests(napi_env env, napi_value result, uint32_t from,
-                         const uint8_t (*digests)[32], size_t n, size_t size, encoding enc) {
+/* A batch's result is one flat value: all digests encoded back to back at a
+ * fixed width (a latin1 string, or a Buffer without an encoding); index.js
+ * slices it. One string and one Buffer cost far less than n of each. */
+static size_t enc_width(encoding enc, size_t size) {
+    switch (enc) {
+    case ENC_HEX: return 2 * size;
+    case ENC_BASE64: return 4 * ((size + 2) / 3);
+    case ENC_BASE64URL: return (size * 4 + 2) / 3;
+    default: return size;
+    }
+}
+
+/* k <= SLICE digests, encoded back to back into dst. */
+static void encode_flat(const uint8_t (*digests)[32], size_t k, size_t size, encoding enc,
+                        char *dst) {
     if (enc == ENC_HEX && size == FASTSHA256_DIGEST_SIZE) {
         char hex[SLICE][65];
-        for (size_t done = 0; done < n; done += SLICE) {
-            size_t k = n - done < SLICE ? n - done : SLICE;
-            fastsha256_to_hex_many(digests + done, k, hex);
-            for (size_t i = 0; i < k; i++) {
-                napi_value s;
-                if (napi_create_string_latin1(env, hex[i], 64, &s) != napi_ok ||
-                    napi_set_element(env, result, (uint32_t)(from + done + i), s) != napi_ok)
-                    return -1;
-            }
+        fastsha256_to_hex_many(digests, k, hex);
+        for (size_t i = 0; i < k; i++)
+            memcpy(dst + i * 64, hex[i], 64);
+        return;
+    }
+    size_t w = enc_width(enc, size);
+    char tmp[2 * FASTSHA256_DIGEST_SIZE + 1];
+    for (size_t i = 0; i < k; i++) {
+        switch (enc) {
+        case ENC_HEX:
+            fastsha256_to_hex(digests[i], size, tmp);
+            memcpy(dst + i * w, tmp, w);
+            break;
+        case ENC_BASE64:
+        case ENC_BASE64URL:
+            base64(digests[i], size, tmp, enc == ENC_BASE64URL);
+            memcpy(dst + i * w, tmp, w);
+            break;
+        default:
+            memcpy(dst + i * w, digests[i], size);
+            break;
         }
-        return 0;
     }
-    for (size_t i = 0; i < n; i++) {
-        napi_value s = encode_digest(env, digests[i], size, enc);
-        if (!s || napi_set_element(env, result, (uint32_t)(from + i), s) != napi_ok)
+}
+
+/* Hashes and encodes the whole batch into dst, a slice at a time so the
+ * digests stay in the cache. Runs on any thread: no JS. */
+static void run_batch(const batch *b, int is224, encoding enc, char *dst) {
+    size_t size = is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
+    size_t w = enc_width(enc, size);
+    uint8_t digests[SLICE][32];
+    uint8_t d224[SLICE][28];
+    for (size_t from = 0; from < b->n; from += SLICE) {
+        size_t k = b->n - from < SLICE ? b->n - from : SLICE;
+        if (is224) {
+            /* fastsha224_many writes 28-byte records: spread them to 32. */
+            fastsha224_many(b->msgs + from, b->lens + from, k, d224);
+            for (size_t i = 0; i < k; i++)
+                memcpy(digests[i], d224[i], 28);
+        } else {
+            fastsha256_many(b->msgs + from, b->lens + from, k, digests);
+        }
+        encode_flat((const uint8_t(*)[32])digests, k, size, enc, dst + from * w);
+    }
+}
+
+static size_t batch_out_size(const batch *b, int is224, encoding enc) {
+    return b->n * enc_width(enc, is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE);
+}
+
+/* The flat result of text (malloc'd or NULL for none) or bytes. */
+static napi_value flat_value(napi_env env, const char *text, size_t total, encoding enc) {
+    napi_value r;
+    if (enc == ENC_BUFFER)
+        NAPI_OK(napi_create_buffer_copy(env, total, total ? text : "", NULL, &r));
+    else
+        NAPI_OK(napi_create_string_latin1(env, total ? text : "", total, &r));
+    return r;
+}
+
+/* Runs a gathered batch now and returns its flat result. */
+static napi_value batch_now(napi_env env, batch *b, int is224, encoding enc) {
+    size_t total = batch_out_size(b, is224, enc);
+    napi_value r = NULL;
+    if (enc == ENC_BUFFER) {
+        void *data = NULL;
+        if (napi_create_buffer(env, total, &data, &r) == napi_ok)
+            run_batch(b, is224, enc, data);
+        else
+            r = check_pending(env, "fastsha256: cannot create the result");
+    } else {
+        char *text = malloc(total ? total : 1);
+        if (!text)
+            return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+        run_batch(b, is224, enc, text);
+        r = flat_value(env, text, total, enc);
+        free(text);
+    }
+    return r;
+}
+
+/* Gathers items (an Array of strings and views) into b; items[base + i]
+ * names a bad one. With refs, views are pinned (for async work). */
+static int gather_items(napi_env env, napi_value items, uint32_t n, size_t base, batch *b,
+                        napi_ref *refs, size_t *nrefs) {
+    if (batch_alloc(env, b, n) != 0)
+        return -1;
+    for (uint32_t i = 0; i < n; i++) {
+        napi_value item;
+        if (napi_get_element(env, items, i, &item) != napi_ok) {
+            check_pending(env, "fastsha256: cannot read items");
             return -1;
+        }
+        if (batch_set(env, b, i, base + i, item) != 0)
+            return -1;
+        if (refs && b->arena_at[i] == SIZE_MAX) {
+            if (napi_create_reference(env, item, 1, &refs[*nrefs]) != napi_ok) {
+                check_pending(env, "fastsha256: cannot keep an item alive");
+                return -1;
+            }
+            (*nrefs)++;
+        }
     }
+    batch_settle(b, 0, n);
     return 0;
 }
 
-static void hash_batch(const batch *b, size_t from, size_t n, uint8_t (*out)[32], int is224) {
-    if (is224) {
-        /* fastsha224_many writes 28-byte records: spread them to 32. */
-        uint8_t tmp[SLICE][28];
-        for (size_t done = 0; done < n; done += SLICE) {
-            size_t k = n - done < SLICE ? n - done : SLICE;
-            fastsha224_many(b->msgs + from + done, b->lens + from + done, k, tmp);
-            for (size_t i = 0; i < k; i++)
-                memcpy(out[done + i], tmp[i], 28);
+/* UTF-16 code units to UTF-8 as node:crypto converts strings (a lone
+ * surrogate becomes U+FFFD, EF BF BD); out holds 3 * n bytes. */
+static size_t utf16_to_utf8(const uint16_t *in, size_t n, uint8_t *out) {
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = in[i];
+        if (c < 0x80) {
+            out[o++] = (uint8_t)c;
+        } else if (c < 0x800) {
+            out[o++] = (uint8_t)(0xC0 | c >> 6);
+            out[o++] = (uint8_t)(0x80 | (c & 63));
+        } else {
+            if (c >= 0xD800 && c <= 0xDFFF) {
+                if (c <= 0xDBFF && i + 1 < n && in[i + 1] >= 0xDC00 && in[i + 1] <= 0xDFFF) {
+                    uint32_t cp = 0x10000 + ((c - 0xD800) << 10) + (in[i + 1] - 0xDC00u);
+                    i++;
+                    out[o++] = (uint8_t)(0xF0 | cp >> 18);
+                    out[o++] = (uint8_t)(0x80 | ((cp >> 12) & 63));
+                    out[o++] = (uint8_t)(0x80 | ((cp >> 6) & 63));
+                    out[o++] = (uint8_t)(0x80 | (cp & 63));
+                    continue;
+                }
+                c = 0xFFFD;
+            }
+            out[o++] = (uint8_t)(0xE0 | c >> 12);
+            out[o++] = (uint8_t)(0x80 | ((c >> 6) & 63));
+            out[o++] = (uint8_t)(0x80 | (c & 63));
         }
-    } else {
-        fastsha256_many(b->msgs + from, b->lens + from, n, out);
     }
+    return o;
 }
 
-/* sha256Many(items[, encoding]) and sha224Many: items is an Array here
- * (index.js turns other iterables into one). */
-static napi_value many(napi_env env, napi_callback_info info) {
-    size_t argc = 2;
-    napi_value argv[2] = {NULL, NULL};
+/* The all-strings fast path: the strings joined into one, and their UTF-16
+ * lengths (a Uint32Array), from index.js. One crossing instead of one per
+ * item; each piece is converted on its own, so a surrogate pair split
+ * between two items stays two lone surrogates, as hashing them apart does. */
+static int gather_joined(napi_env env, napi_value joined, napi_value lengths, napi_value count,
+                         batch *b) {
+    size_t units = 0, nlens = 0, offset = 0;
+    uint32_t n = 0;
+    void *lp = NULL;
+    napi_typedarray_type type;
+    napi_value ab;
+    if (napi_get_value_uint32(env, count, &n) != napi_ok ||
+        napi_get_typedarray_info(env, lengths, &type, &nlens, &lp, &ab, &offset) != napi_ok ||
+        type != napi_uint32_array || nlens < n ||
+        napi_get_value_string_utf16(env, joined, NULL, 0, &units) != napi_ok) {
+        throw_type(env, "ERR_INVALID_ARG_TYPE", "fastsha256: bad joined batch");
+        return -1;
+    }
+    const uint32_t *lens = lp;
+    size_t sum = 0;
+    for (uint32_t i = 0; i < n; i++)
+        sum += lens[i];
+    if (sum != units) {
+        throw_range(env, "ERR_OUT_OF_RANGE", "fastsha256: joined batch lengths do not add up");
+        return -1;
+    }
+    uint16_t *text = malloc((units + 1) * sizeof *text);
+    if (!text) {
+        napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+        return -1;
+    }
+    if (batch_alloc(env, b, n) != 0 || arena_reserve(env, b, 3 * units + 1) != 0) {
+        free(text);
+        return -1;
+    }
+    size_t got = 0;
+    if (napi_get_value_string_utf16(env, joined, (char16_t *)text, units + 1, &got) != napi_ok ||
+        got != units) {
+        free(text);
+        check_pending(env, "fastsha256: cannot read the joined batch");
+        return -1;
+    }
+    size_t at = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        b->arena_at[i] = b->arena_used;
+        b->lens[i] = utf16_to_utf8(text + at, lens[i], (uint8_t *)b->arena + b->arena_used);
+        b->arena_used += b->lens[i];
+        at += lens[i];
+    }
+    free(text);
+    batch_settle(b, 0, n);
+    return 0;
+}
+
+/* manyArray(items, encoding, base) and manyJoined(joined, lengths, n,
+ * encoding): the flat result (index.js slices it). Data non-NULL: SHA-224. */
+static napi_value many_array(napi_env env, napi_callback_info info) {
+    size_t argc = 3;
+    napi_value argv[3] = {NULL, NULL, NULL};
     void *is224 = NULL;
     NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
-    uint32_t n = 0;
+    uint32_t n = 0, base = 0;
     if (get_items(env, argc ? argv[0] : NULL, &n) != 0)
         return NULL;
     encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
     if (enc == ENC_INVALID)
         return NULL;
-    size_t size = is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
-    napi_value result;
-    NAPI_OK(napi_create_array_with_length(env, n, &result));
+    if (argc > 2)
+        napi_get_value_uint32(env, argv[2], &base);
     batch b;
-    if (batch_alloc(env, &b, n < SLICE ? n : SLICE) != 0)
-        return NULL;
-    uint8_t digests[SLICE][32];
-    for (uint32_t from = 0; from < n; from += SLICE) {
-        uint32_t k = n - from < SLICE ? n - from : SLICE;
-        b.arena_used = 0;
-        for (uint32_t i = 0; i < k; i++) {
-            napi_value item;
-            if (napi_get_element(env, argv[0], from + i, &item) != napi_ok) {
-                batch_free(&b);
-                return check_pending(env, "fastsha256: cannot read items");
-            }
-            if (batch_set(env, &b, i, from + i, item) != 0) {
-                batch_free(&b);
-                return NULL;
-            }
-        }
-        batch_settle(&b, 0, k);
-        hash_batch(&b, 0, k, digests, is224 != NULL);
-        if (store_digests(env, result, from, (const uint8_t(*)[32])digests, k, size, enc) != 0) {
-            batch_free(&b);
-            return check_pending(env, "fastsha256: cannot store the digests");
-        }
-    }
+    memset(&b, 0, sizeof b);
+    napi_value r = NULL;
+    if (gather_items(env, argv[0], n, base, &b, NULL, NULL) == 0)
+        r = batch_now(env, &b, is224 != NULL, enc);
     batch_free(&b);
-    return result;
+    return r;
+}
+
+static napi_value many_joined(napi_env env, napi_callback_info info) {
+    size_t argc = 4;
+    napi_value argv[4] = {NULL, NULL, NULL, NULL};
+    void *is224 = NULL;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
+    encoding enc = parse_encoding(env, argv[3], "encoding");
+    if (enc == ENC_INVALID)
+        return NULL;
+    batch b;
+    memset(&b, 0, sizeof b);
+    napi_value r = NULL;
+    if (argc >= 3 && gather_joined(env, argv[0], argv[1], argv[2], &b) == 0)
+        r = batch_now(env, &b, is224 != NULL, enc);
+    batch_free(&b);
+    return r;
 }
 
 /* --- Packed records --------------------------------------------------------- */
@@ -786,7 +961,8 @@ typedef struct {
     int is224;
     encoding enc;
     batch b;
-    uint8_t (*digests)[32];
+    char *text; /* many: the flat result, filled on the pool */
+    size_t total;
     packed p;
     napi_ref out_ref; /* packed: the result Buffer */
     uint8_t *out;
@@ -800,7 +976,7 @@ static void job_free(napi_env env, async_job *job) {
     if (job->out_ref)
         napi_delete_reference(env, job->out_ref);
     batch_free(&job->b);
-    free(job->digests);
+    free(job->text);
     if (job->work)
         napi_delete_async_work(env, job->work);
     free(job);
@@ -810,7 +986,7 @@ static void job_execute(napi_env env, void *data) {
     (void)env; /* no JS on the pool thread */
     async_job *job = data;
     if (job->kind == 0)
-        hash_batch(&job->b, 0, job->b.n, job->digests, job->is224);
+        run_batch(&job->b, job->is224, job->enc, job->text);
     else
         hash_packed(&job->p, job->enc, job->out);
 }
@@ -824,11 +1000,7 @@ static void job_complete(napi_env env, napi_status status, void *data) {
                                 NAPI_AUTO_LENGTH, &msg);
         napi_create_error(env, NULL, msg, &error);
     } else if (job->kind == 0) {
-        size_t size = job->is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
-        if (napi_create_array_with_length(env, job->b.n, &result) != napi_ok ||
-            store_digests(env, result, 0, (const uint8_t(*)[32])job->digests, job->b.n, size,
-                          job->enc) != 0)
-            result = NULL;
+        result = flat_value(env, job->text, job->total, job->enc);
     } else {
         napi_get_reference_value(env, job->out_ref, &result);
     }
@@ -887,52 +1059,68 @@ static async_job *job_new(napi_env env) {
     return job;
 }
 
-/* sha256ManyAsync(items[, encoding]): argument errors throw synchronously
- * (index.js turns them into a rejected Promise). */
-static napi_value many_async(napi_env env, napi_callback_info info) {
-    size_t argc = 2;
-    napi_value argv[2] = {NULL, NULL};
+/* The flat output of a gathered batch, then the work. */
+static napi_value many_job_start(napi_env env, async_job *job) {
+    job->total = batch_out_size(&job->b, job->is224, job->enc);
+    job->text = malloc(job->total ? job->total : 1);
+    if (!job->text) {
+        job_free(env, job);
+        return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+    }
+    return job_start(env, job, job->is224 ? "fastsha224ManyAsync" : "fastsha256ManyAsync");
+}
+
+/* manyArrayAsync(items, encoding, base) and manyJoinedAsync(joined, lengths,
+ * n, encoding): argument errors throw synchronously (index.js turns them
+ * into a rejected Promise). Strings are copied; views are pinned. */
+static napi_value many_array_async(napi_env env, napi_callback_info info) {
+    size_t argc = 3;
+    napi_value argv[3] = {NULL, NULL, NULL};
     void *is224 = NULL;
     NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
-    uint32_t n = 0;
+    uint32_t n = 0, base = 0;
     if (get_items(env, argc ? argv[0] : NULL, &n) != 0)
         return NULL;
     encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
     if (enc == ENC_INVALID)
         return NULL;
+    if (argc > 2)
+        napi_get_value_uint32(env, argv[2], &base);
     async_job *job = job_new(env);
     if (!job)
         return NULL;
-    job->kind = 0;
     job->is224 = is224 != NULL;
     job->enc = enc;
-    if (batch_alloc(env, &job->b, n) != 0) {
-        free(job);
-        return NULL;
-    }
     job->refs = calloc(n ? n : 1, sizeof *job->refs);
-    job->digests = malloc((n ? n : 1) * sizeof *job->digests);
-    if (!job->refs || !job->digests) {
+    if (!job->refs) {
         job_free(env, job);
         return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
     }
-    for (uint32_t i = 0; i < n; i++) {
-        napi_value item;
-        if (napi_get_element(env, argv[0], i, &item) != napi_ok || batch_set(env, &job->b, i, i, item) != 0) {
-            job_free(env, job);
-            return check_pending(env, "fastsha256: cannot read items");
-        }
-        /* Strings were copied; views stay where they are, kept alive. */
-        if (job->b.arena_at[i] == SIZE_MAX) {
-            if (napi_create_reference(env, item, 1, &job->refs[job->nrefs]) != napi_ok) {
-                job_free(env, job);
-                return check_pending(env, "fastsha256: cannot keep an item alive");
-            }
-            job->nrefs++;
-        }
+    if (gather_items(env, argv[0], n, base, &job->b, job->refs, &job->nrefs) != 0) {
+        job_free(env, job);
+        return NULL;
     }
-    batch_settle(&job->b, 0, n);
-    return job_start(env, job, is224 ? "fastsha224ManyAsync" : "fastsha256ManyAsync");
+    return many_job_start(env, job);
+}
+
+static napi_value many_joined_async(napi_env env, napi_callback_info info) {
+    size_t argc = 4;
+    napi_value argv[4] = {NULL, NULL, NULL, NULL};
+    void *is224 = NULL;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
+    encoding enc = parse_encoding(env, argv[3], "encoding");
+    if (enc == ENC_INVALID)
+        return NULL;
+    async_job *job = job_new(env);
+    if (!job)
+        return NULL;
+    job->is224 = is224 != NULL;
+    job->enc = enc;
+    if (argc < 3 || gather_joined(env, argv[0], argv[1], argv[2], &job->b) != 0) {
+        job_free(env, job);
+        return NULL;
+    }
+    return many_job_start(env, job);
 }
 
 /* sha256PackedAsync(buffer, stride, length[, encoding]) */
@@ -1046,10 +1234,14 @@ static napi_value init(napi_env env, napi_value exports) {
     const napi_property_descriptor props[] = {
         {"sha256", NULL, one_shot, NULL, NULL, NULL, napi_enumerable, NULL},
         {"sha224", NULL, one_shot, NULL, NULL, NULL, napi_enumerable, &tag224},
-        {"sha256Many", NULL, many, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"sha224Many", NULL, many, NULL, NULL, NULL, napi_enumerable, &tag224},
-        {"sha256ManyAsync", NULL, many_async, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"sha224ManyAsync", NULL, many_async, NULL, NULL, NULL, napi_enumerable, &tag224},
+        {"manyArray256", NULL, many_array, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"manyArray224", NULL, many_array, NULL, NULL, NULL, napi_enumerable, &tag224},
+        {"manyJoined256", NULL, many_joined, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"manyJoined224", NULL, many_joined, NULL, NULL, NULL, napi_enumerable, &tag224},
+        {"manyArrayAsync256", NULL, many_array_async, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"manyArrayAsync224", NULL, many_array_async, NULL, NULL, NULL, napi_enumerable, &tag224},
+        {"manyJoinedAsync256", NULL, many_joined_async, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"manyJoinedAsync224", NULL, many_joined_async, NULL, NULL, NULL, napi_enumerable, &tag224},
         {"sha256Packed", NULL, sha256_packed, NULL, NULL, NULL, napi_enumerable, NULL},
         {"sha256PackedAsync", NULL, packed_async, NULL, NULL, NULL, napi_enumerable, NULL},
         {"hashCreate", NULL, hash_create, NULL, NULL, NULL, napi_enumerable, NULL},

@@ -263,6 +263,10 @@ describe(`fastsha256 under ${runtime}`, () => {
     assert.deepEqual(f.sha256Many((function* () { yield 'x'; yield Buffer.from('y'); })(), 'hex'),
       [ref('sha256', 'x', 'hex'), ref('sha256', 'y', 'hex')]);
     assert.deepEqual(f.sha256Many([], 'hex'), []);
+    // A surrogate pair split between two items: two lone surrogates.
+    const halves = ['\uD83D', '\uDE00', 'a\uD83D', '\uDE00b', '\uD83D\uDE00'];
+    assert.deepEqual(f.sha256Many(halves, 'hex'), halves.map((s) => ref('sha256', s, 'hex')));
+    assert.deepEqual(f.sha224Many(halves, 'base64'), halves.map((s) => ref('sha224', s, 'base64')));
     // Many equal short messages: the multi-buffer path, over several slices.
     const same = Array.from({ length: 1000 }, (_, i) => `Hello world ${i % 10}!`);
     assert.deepEqual(f.sha256Many(same, 'hex'), same.map((s) => ref('sha256', s, 'hex')));
@@ -301,6 +305,7 @@ describe(`fastsha256 under ${runtime}`, () => {
       f.sha256PackedAsync(packed, 14, 14, 'hex'),
       f.sha256PackedAsync(packed, 14, 14),
       f.sha256ManyAsync([], 'hex'),
+      f.sha256ManyAsync(['\uD83D', '\uDE00'], 'hex'),
     ]);
     assert.deepEqual(results[0], want);
     assert.deepEqual(results[1], [...new Set(items.filter((x) => typeof x === 'string'))].map((x) => ref('sha256', x, 'base64')));
@@ -309,6 +314,7 @@ describe(`fastsha256 under ${runtime}`, () => {
     assert.equal(results[4].toString(), wantPacked.toString());
     assert.equal(results[5].toString('hex'), f.sha256Packed(packed, 14, 14).toString('hex'));
     assert.deepEqual(results[6], []);
+    assert.deepEqual(results[7], [ref('sha256', '\uD83D', 'hex'), ref('sha256', '\uDE00', 'hex')]);
   });
 
   test('async inputs stay alive while the work runs', async () => {
