@@ -596,14 +596,13 @@ static size_t enc_width(encoding enc, size_t size) {
     }
 }
 
-/* k <= SLICE digests, encoded back to back into dst. */
+/* k <= SLICE digests, encoded back to back into dst; hex writes one byte
+ * more (a NUL), so text outputs are allocated one byte longer. */
 static void encode_flat(const uint8_t (*digests)[32], size_t k, size_t size, encoding enc,
                         char *dst) {
     if (enc == ENC_HEX && size == FASTSHA256_DIGEST_SIZE) {
-        char hex[SLICE][65];
-        fastsha256_to_hex_many(digests, k, hex);
-        for (size_t i = 0; i < k; i++)
-            memcpy(dst + i * 64, hex[i], 64);
+        /* 32-byte records back to back: one hex run straight into place. */
+        fastsha256_to_hex(digests[0], k * 32, dst);
         return;
     }
     size_t w = enc_width(enc, size);
@@ -672,7 +671,7 @@ static napi_value batch_now(napi_env env, batch *b, int is224, encoding enc) {
         else
             r = check_pending(env, "fastsha256: cannot create the result");
     } else {
-        char *text = malloc(total ? total : 1);
+        char *text = malloc(total + 1);
         if (!text)
             return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
         run_batch(b, is224, enc, text);
@@ -935,14 +934,18 @@ static void hash_packed(const packed *p, encoding enc, uint8_t *out) {
         return;
     }
     uint8_t digests[SLICE][32];
-    char hex[SLICE][65];
+    char last[SLICE * 64 + 1];
     for (size_t done = 0; done < p->n; done += SLICE) {
         size_t k = p->n - done < SLICE ? p->n - done : SLICE;
         fastsha256_many_strided(p->base + done * p->stride, p->stride, p->len, k, digests);
-        fastsha256_to_hex_many((const uint8_t(*)[32])digests, k, hex);
         char *dst = (char *)out + done * 64;
-        for (size_t i = 0; i < k; i++)
-            memcpy(dst + i * 64, hex[i], 64);
+        if (done + k < p->n) {
+            /* The NUL lands on the next slice's first byte, rewritten next. */
+            fastsha256_to_hex(digests[0], k * 32, dst);
+        } else {
+            fastsha256_to_hex(digests[0], k * 32, last);
+            memcpy(dst, last, k * 64);
+        }
     }
 }
 
@@ -1087,7 +1090,7 @@ static async_job *job_new(napi_env env) {
 /* The flat output of a gathered batch, then the work. */
 static napi_value many_job_start(napi_env env, async_job *job) {
     job->total = batch_out_size(&job->b, job->is224, job->enc);
-    job->text = malloc(job->total ? job->total : 1);
+    job->text = malloc(job->total + 1);
     if (!job->text) {
         job_free(env, job);
         return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
