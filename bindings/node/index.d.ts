@@ -1,8 +1,10 @@
 // Types for fastsha256's JavaScript binding (Node.js, Bun, Deno).
-/// <reference types="node" />
+import type { Buffer } from "node:buffer";
 
+export type TypedArray = Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array |
+  Int32Array | Uint32Array | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
 /** Bytes the functions accept; strings are hashed as UTF-8 (like node:crypto). */
-export type BinaryInput = Buffer | NodeJS.TypedArray | DataView | ArrayBuffer;
+export type BinaryInput = Buffer | TypedArray | DataView | ArrayBuffer;
 export type Input = string | BinaryInput;
 /** Digest encodings written by the addon ("binary" = "latin1"; "buffer" = no encoding). */
 export type DigestEncoding = 'hex' | 'base64' | 'base64url' | 'latin1' | 'binary';
@@ -18,10 +20,10 @@ export function sha224(data: Input, encoding: DigestEncoding): string;
 export class Hash {
   private constructor();
   /** Strings with an inputEncoding other than utf8 are decoded like Buffer.from(data, enc). */
-  update(data: Input, inputEncoding?: BufferEncoding): this;
+  update(data: Input, inputEncoding?: string): this;
   digest(): Buffer;
   digest(encoding: 'buffer'): Buffer;
-  digest(encoding: DigestEncoding | BufferEncoding): string;
+  digest(encoding: DigestEncoding | string): string;
   /** An independent copy of the state (throws after digest()). */
   copy(): Hash;
 }
