@@ -103,17 +103,23 @@ static int view_bytes(napi_env env, napi_value v, const char *arg, const uint8_t
     napi_value ab = NULL;
     void *p = NULL;
     size_t n = 0;
+    /* A detached buffer reads as empty: only then is its ArrayBuffer (costly
+     * to materialise for small views) fetched and checked. */
     if (napi_is_typedarray(env, v, &is) == napi_ok && is) {
         napi_typedarray_type type;
         size_t count = 0, offset = 0;
-        if (napi_get_typedarray_info(env, v, &type, &count, &p, &ab, &offset) != napi_ok)
+        if (napi_get_typedarray_info(env, v, &type, &count, &p, NULL, &offset) != napi_ok)
             return -1;
         /* Element count to bytes. */
         static const size_t size_of[] = {1, 1, 1, 2, 2, 4, 4, 4, 8, 8, 8};
         n = count * ((size_t)type < sizeof size_of / sizeof size_of[0] ? size_of[type] : 1);
+        if (n == 0 && napi_get_typedarray_info(env, v, &type, &count, &p, &ab, &offset) != napi_ok)
+            return -1;
     } else if (napi_is_dataview(env, v, &is) == napi_ok && is) {
         size_t offset = 0;
-        if (napi_get_dataview_info(env, v, &n, &p, &ab, &offset) != napi_ok)
+        if (napi_get_dataview_info(env, v, &n, &p, NULL, &offset) != napi_ok)
+            return -1;
+        if (n == 0 && napi_get_dataview_info(env, v, &n, &p, &ab, &offset) != napi_ok)
             return -1;
     } else if (napi_is_arraybuffer(env, v, &is) == napi_ok && is) {
         ab = v;

@@ -365,7 +365,12 @@ describe(`fastsha256 under ${runtime}`, () => {
 
     const detached = new ArrayBuffer(16);
     const view = new Uint8Array(detached, 4, 8);
+    const dataView = new DataView(detached, 2, 6);
     structuredClone(detached, { transfer: [detached] });
+    assert.throws(() => f.sha256(dataView), /detached/);
+    assert.throws(() => f.sha256Packed(dataView, 1, 1), /detached/);
+    assert.equal(f.sha256(new Uint8Array(0), 'hex'), ref('sha256', '', 'hex'));
+    assert.equal(f.sha256(new DataView(new ArrayBuffer(4), 4), 'hex'), ref('sha256', '', 'hex'));
     assert.equal(detached.byteLength, 0);
     assert.throws(() => f.sha256(detached), /detached/);
     assert.throws(() => f.sha256(view), /detached/);
