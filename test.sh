@@ -7,7 +7,10 @@ cd "$(dirname "$0")"
 
 packages=(cmake make gcc g++ clang libclang-rt-dev pkg-config libcriterion-dev valgrind libssl-dev
           libbenchmark-dev python3-dev python3-setuptools python3-venv python3-pytest python3-numpy
-          python3-dask python3-distributed)
+          python3-dask python3-distributed nodejs)
+# The Node-API headers (bindings/node): Debian's nodejs ships them in
+# libnode-dev; nodesource's nodejs package carries its own.
+[ -f /usr/include/node/node_api.h ] || packages+=(libnode-dev)
 install_missing() {
     local missing=()
     for p in "$@"; do

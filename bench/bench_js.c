@@ -185,24 +185,61 @@ int bj_capture(const char *const *argv, const char *env_name, const char *env_va
     return 128 + WTERMSIG(status);
 }
 
+const bj_snippet bj_snippets[] = {
+    {"createhash.mjs", NULL, "createHash().update().digest(\"hex\")", NULL, 0, 0},
+    {"webcrypto.mjs", NULL, "await subtle.digest + hex loop", NULL, 1, 0},
+    {"builtin.mjs", "crypto.hash", "crypto.hash(\"sha256\", m)", NULL, 0, 0},
+    {"builtin.mjs", "Bun.SHA256.hash", "Bun.SHA256.hash(m, \"hex\")", "bun", 0, 0},
+    {"builtin.mjs", "Bun.CryptoHasher", "new Bun.CryptoHasher(..).update(m).digest(\"hex\")", "bun",
+     0, 0},
+    {"fastsha256.mjs", "sha256", "sha256(m, \"hex\") per call", NULL, 0, 1},
+    {"fastsha256.mjs", "many", "sha256Many(array of 1024, \"hex\")", NULL, 0, 1},
+    {"fastsha256.mjs", "packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, 0, 1},
+};
+const size_t bj_nsnippets = sizeof bj_snippets / sizeof bj_snippets[0];
+
+int bj_find_addon(const char *exe_dir, const char *source_dir, char *index_js, size_t index_len,
+                  char *addon, size_t addon_len) {
+    if (!source_dir || !*source_dir)
+        return 0;
+    bench_fmt(index_js, index_len, "%s/../bindings/node/index.js", source_dir);
+    if (!is_file(index_js))
+        return 0;
+    const char *env = getenv("FASTSHA256_NODE_ADDON");
+    if (env && *env) {
+        bench_fmt(addon, addon_len, "%s", env);
+        return is_file(addon);
+    }
+    /* The bench binary is in <build>/bench: the addon in <build>/bindings/node. */
+    bench_fmt(addon, addon_len, "%s/../bindings/node/fastsha256.node", exe_dir);
+    if (is_file(addon))
+        return 1;
+    bench_fmt(addon, addon_len, "%s/../bindings/node/build/fastsha256.node", source_dir);
+    return is_file(addon);
+}
+
 void bj_run(const char *kind, const char *runtime_path, const char *script, size_t count,
-            int chunks, unsigned timeout_s, bj_result *r) {
+            int chunks, unsigned timeout_s, const char *const *extra, bj_result *r) {
     memset(r, 0, sizeof *r);
     bench_fmt(r->runtime, sizeof r->runtime, "%s", kind);
     char count_s[32], chunks_s[16];
     bench_fmt(count_s, sizeof count_s, "%zu", count);
     bench_fmt(chunks_s, sizeof chunks_s, "%d", chunks);
-    const char *argv[10];
+    const char *argv[16];
     int a = 0;
     argv[a++] = runtime_path;
     if (strcmp(kind, "deno") == 0) {
         argv[a++] = "run";
         argv[a++] = "--quiet";
         argv[a++] = "--no-config";
+        if (extra)
+            argv[a++] = "-A"; /* the addon: --allow-ffi, --allow-env, reads */
     }
     argv[a++] = script;
     argv[a++] = count_s;
     argv[a++] = chunks_s;
+    for (int i = 0; extra && extra[i] && a < 15; i++)
+        argv[a++] = extra[i];
     argv[a] = NULL;
 
     /* The runtimes run as users run them: on every allowed CPU, with their

@@ -42,9 +42,29 @@ int bj_capture(const char *const *argv, const char *env_name, const char *env_va
                long *switches);
 
 /* Runs `runtime_path` (of kind node|bun|deno) on the script with the count
- * and chunk arguments; the child gets the saved (unpinned) CPU set back.
- * Kills it after timeout_s seconds. */
+ * and chunk arguments, then the extra arguments (NULL-terminated list, may be
+ * NULL); the child gets the saved (unpinned) CPU set back. Kills it after
+ * timeout_s seconds. */
 void bj_run(const char *kind, const char *runtime_path, const char *script, size_t count,
-            int chunks, unsigned timeout_s, bj_result *r);
+            int chunks, unsigned timeout_s, const char *const *extra, bj_result *r);
+
+/* The seed rows each runtime runs: its built-ins, then "<runtime> +
+ * fastsha256" through the Node-API addon (bindings/node). */
+typedef struct bj_snippet {
+    const char *file;     /* in bench/js/ */
+    const char *style;    /* the snippet's STYLE argument, or NULL */
+    const char *label;    /* the row's style column */
+    const char *only;     /* the one runtime that has it, or NULL for all */
+    int async_count;      /* counted with --js-async-count */
+    int addon;            /* needs the addon: row "<runtime> + fastsha256" */
+} bj_snippet;
+extern const bj_snippet bj_snippets[];
+extern const size_t bj_nsnippets;
+
+/* Finds bindings/node/index.js and the fastsha256.node of this build
+ * ($FASTSHA256_NODE_ADDON first, then next to the bench binary, then the
+ * copy in the source tree). Returns 1 when both are found. */
+int bj_find_addon(const char *exe_dir, const char *source_dir, char *index_js, size_t index_len,
+                  char *addon, size_t addon_len);
 
 #endif /* FASTSHA256_BENCH_JS_H */

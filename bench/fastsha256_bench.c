@@ -614,6 +614,13 @@ static void run_seed_js(void) {
     char sync_js[BJ_PATH_MAX], async_js[BJ_PATH_MAX];
     int have_sync = bj_find_script("createhash.mjs", js_dirs, 5, sync_js, sizeof sync_js);
     int have_async = bj_find_script("webcrypto.mjs", js_dirs, 5, async_js, sizeof async_js);
+    /* "<runtime> + fastsha256" rows: the Node-API addon of this build. */
+    char addon_index[BJ_PATH_MAX], addon_file[BJ_PATH_MAX];
+    int have_addon = bj_find_addon(exe_dir, FASTSHA256_BENCH_SOURCE_DIR, addon_index,
+                                   sizeof addon_index, addon_file, sizeof addon_file);
+    if (!have_addon)
+        progress("  js: the fastsha256 addon was not found (build bindings/node): no "
+                 "\"<runtime> + fastsha256\" rows\n");
     if (!have_sync || !have_async) {
         bench_fmt(meta.js[0], sizeof meta.js[0],
                  "JS snippets not found (createhash.mjs, webcrypto.mjs): use --js-dir");
@@ -630,33 +637,42 @@ static void run_seed_js(void) {
             continue;
         }
         bench_fmt(meta.js[k], sizeof meta.js[k], "%s: %s", kinds[k], path);
-        for (int style = 0; style < 2; style++) {
-            size_t count = style == 0 ? opt.js_count : opt.js_async_count;
-            progress("  %-10s running %s on %zu messages...\n", kinds[k],
-                     style == 0 ? "createHash" : "WebCrypto", count);
+        for (size_t s = 0; s < bj_nsnippets; s++) {
+            const bj_snippet *sn = &bj_snippets[s];
+            if (sn->only && strcmp(sn->only, kinds[k]) != 0)
+                continue;
+            char script[BJ_PATH_MAX];
+            if (!bj_find_script(sn->file, js_dirs, 5, script, sizeof script))
+                continue;
+            const char *extra[4] = {sn->style, NULL, NULL, NULL};
+            if (sn->addon) {
+                if (!have_addon)
+                    continue;
+                extra[1] = addon_index;
+                extra[2] = addon_file;
+            }
+            size_t count = sn->async_count ? opt.js_async_count : opt.js_count;
+            progress("  %-10s running %s on %zu messages...\n", kinds[k], sn->label, count);
             bj_result jr;
-            bj_run(kinds[k], path, style == 0 ? sync_js : async_js, count, 10, opt.js_timeout,
+            bj_run(kinds[k], path, script, count, 10, opt.js_timeout, sn->style ? extra : NULL,
                    &jr);
             if (!jr.ok) {
-                progress("  %-10s %s failed: %s\n", kinds[k], style == 0 ? "createHash" : "WebCrypto",
-                         jr.error);
+                progress("  %-10s %s failed: %s\n", kinds[k], sn->label, jr.error);
                 size_t len = strlen(meta.js[k]);
-                bench_fmt(meta.js[k] + len, sizeof meta.js[k] - len, "; %s: %.60s",
-                         style == 0 ? "createHash" : "WebCrypto", jr.error);
+                bench_fmt(meta.js[k] + len, sizeof meta.js[k] - len, "; %s: %.60s", sn->label,
+                          jr.error);
                 continue;
             }
-            if (style == 0) {
+            if (s == 0) {
                 char desc[BJ_PATH_MAX + 64];
                 bench_fmt(desc, sizeof desc, "%s %s (%s)", kinds[k], jr.version, path);
                 bench_fmt(meta.js[k], sizeof meta.js[k], "%s", desc);
             }
             br_row *r = br_add();
             bench_fmt(r->section, sizeof r->section, "seed");
-            bench_fmt(r->who, sizeof r->who, "%s", kinds[k]);
+            bench_fmt(r->who, sizeof r->who, sn->addon ? "%s + fastsha256" : "%s", kinds[k]);
             bench_fmt(r->backend, sizeof r->backend, "%s", jr.version);
-            bench_fmt(r->style, sizeof r->style, "%s",
-                     style == 0 ? "createHash().update().digest(\"hex\")"
-                                : "await subtle.digest + hex loop");
+            bench_fmt(r->style, sizeof r->style, "%s", sn->label);
             bench_fmt(r->messages, sizeof r->messages, "same");
             r->size = BENCH_SEED_LEN;
             r->count = jr.count;

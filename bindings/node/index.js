@@ -1,0 +1,211 @@
+'use strict';
+// fastsha256 for JavaScript (Node.js, Bun, Deno): SHA-256/SHA-224 through the
+// fastsha256 C library, one-shot, streaming (createHash), batched and async.
+const path = require('path');
+const fs = require('fs');
+const { Buffer } = require('buffer');
+
+// Where the addon may be: $FASTSHA256_NODE_ADDON, build/ here (npm install,
+// or copied by the CMake build), or a CMake build folder of the repository.
+function candidates() {
+  const list = [];
+  if (typeof process !== 'undefined' && process.env && process.env.FASTSHA256_NODE_ADDON)
+    return [path.resolve(process.env.FASTSHA256_NODE_ADDON)];
+  list.push(path.join(__dirname, 'build', 'fastsha256.node'));
+  const buildRoot = path.join(__dirname, '..', '..', 'build');
+  list.push(path.join(buildRoot, 'bindings', 'node', 'fastsha256.node'));
+  try {
+    for (const d of fs.readdirSync(buildRoot).sort())
+      list.push(path.join(buildRoot, d, 'bindings', 'node', 'fastsha256.node'));
+  } catch (_) { /* no build folder */ }
+  return list;
+}
+
+function load() {
+  const tried = [];
+  for (const file of candidates()) {
+    if (!fs.existsSync(file)) { tried.push(file); continue; }
+    return require(file);
+  }
+  const err = new Error('fastsha256: the native addon fastsha256.node was not found (tried ' +
+    tried.join(', ') + '). Build it with CMake (cmake -S <repo> -B build && cmake --build build) ' +
+    'or npm install this folder; FASTSHA256_NODE_ADDON=<file> names it directly.');
+  err.code = 'ERR_FASTSHA256_ADDON_NOT_FOUND';
+  throw err;
+}
+
+const native = load();
+const kHandle = Symbol('fastsha256.handle');
+
+function invalidType(name, what, value) {
+  const err = new TypeError(`The "${name}" argument must be ${what}. Received ` +
+    (value === null ? 'null' : `type ${typeof value}`));
+  err.code = 'ERR_INVALID_ARG_TYPE';
+  return err;
+}
+
+// Encodings the addon writes itself; Node's other Buffer encodings go through
+// Buffer#toString, as node:crypto's Hash#digest accepts them.
+const nativeEncodings = new Set(['hex', 'base64', 'base64url', 'latin1', 'binary', 'buffer']);
+
+/** Streaming hash with node:crypto's Hash calls: update/digest/copy. */
+class Hash {
+  constructor(algorithm, handle) {
+    this[kHandle] = handle !== undefined ? handle : native.hashCreate(algorithm);
+  }
+
+  update(data, inputEncoding) {
+    if (typeof data === 'string' && inputEncoding !== undefined && inputEncoding !== null) {
+      const enc = String(inputEncoding).toLowerCase();
+      if (enc !== 'utf8' && enc !== 'utf-8') {
+        if (!Buffer.isEncoding(enc)) {
+          const err = new TypeError(`Unknown encoding: ${inputEncoding}`);
+          err.code = 'ERR_UNKNOWN_ENCODING';
+          throw err;
+        }
+        data = Buffer.from(data, enc);
+      }
+    }
+    native.hashUpdate(this[kHandle], data);
+    return this;
+  }
+
+  digest(outputEncoding) {
+    if (outputEncoding === undefined || nativeEncodings.has(outputEncoding))
+      return native.hashDigest(this[kHandle], outputEncoding);
+    if (typeof outputEncoding === 'string' && Buffer.isEncoding(outputEncoding))
+      return native.hashDigest(this[kHandle]).toString(outputEncoding);
+    return native.hashDigest(this[kHandle], outputEncoding); // throws, naming it
+  }
+
+  copy() {
+    return new Hash(undefined, native.hashCopy(this[kHandle]));
+  }
+}
+
+function createHash(algorithm) {
+  return new Hash(algorithm);
+}
+
+function toArray(items) {
+  if (Array.isArray(items)) return items;
+  if (items !== null && items !== undefined && typeof items !== 'string' &&
+      typeof items[Symbol.iterator] === 'function')
+    return Array.from(items);
+  throw invalidType('items', 'an Array or an iterable', items);
+}
+
+// Batches cross into the addon once: an all-strings batch as one joined
+// string and its UTF-16 lengths (reused buffer; the addon reads it during the
+// call), anything else as the Array. The result comes back flat (one string
+// or Buffer of fixed-width digests) and is sliced here: a slice of a string
+// is far cheaper than a string made by the addon.
+const kMaxJoined = 1 << 26; // UTF-16 units per joined batch
+const kMaxBatch = 1 << 20;  // items per crossing (keeps the flat string small)
+let lengths = new Uint32Array(1024);
+
+function joinStrings(arr, from, to) {
+  const n = to - from;
+  if (lengths.length < n) lengths = new Uint32Array(Math.max(n, lengths.length * 2));
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const s = arr[from + i];
+    if (typeof s !== 'string') return null;
+    total += s.length;
+    if (total > kMaxJoined) return null;
+    lengths[i] = s.length;
+  }
+  return (from === 0 && to === arr.length ? arr : arr.slice(from, to)).join('');
+}
+
+function split(flat, n) {
+  const out = new Array(n);
+  if (n === 0) return out;
+  const width = flat.length / n;
+  if (typeof flat === 'string') {
+    for (let i = 0, at = 0; i < n; i++, at += width) out[i] = flat.slice(at, at + width);
+  } else {
+    for (let i = 0, at = 0; i < n; i++, at += width) out[i] = flat.subarray(at, at + width);
+  }
+  return out;
+}
+
+function manySync(arrayFn, joinedFn, items, encoding) {
+  const arr = toArray(items);
+  const n = arr.length;
+  if (n <= kMaxBatch) {
+    const joined = joinStrings(arr, 0, n);
+    return split(joined !== null ? joinedFn(joined, lengths, n, encoding)
+      : arrayFn(arr, encoding, 0), n);
+  }
+  let out = [];
+  for (let from = 0; from < n; from += kMaxBatch) {
+    const to = Math.min(n, from + kMaxBatch);
+    const joined = joinStrings(arr, from, to);
+    out = out.concat(split(joined !== null ? joinedFn(joined, lengths, to - from, encoding)
+      : arrayFn(arr.slice(from, to), encoding, from), to - from));
+  }
+  return out;
+}
+
+// Argument errors reject the Promise instead of throwing.
+function manyAsync(arrayFn, joinedFn, items, encoding) {
+  try {
+    const arr = toArray(items);
+    const n = arr.length;
+    const parts = [];
+    for (let from = 0; from < n || from === 0; from += kMaxBatch) {
+      const to = Math.min(n, from + kMaxBatch);
+      const joined = joinStrings(arr, from, to);
+      const count = to - from;
+      parts.push((joined !== null ? joinedFn(joined, lengths, count, encoding)
+        : arrayFn(from === 0 && to === n ? arr : arr.slice(from, to), encoding, from))
+        .then((flat) => split(flat, count)));
+      if (n === 0) break;
+    }
+    return parts.length === 1 ? parts[0]
+      : Promise.all(parts).then((lists) => [].concat(...lists));
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+function sha256Many(items, encoding) {
+  return manySync(native.manyArray256, native.manyJoined256, items, encoding);
+}
+
+function sha224Many(items, encoding) {
+  return manySync(native.manyArray224, native.manyJoined224, items, encoding);
+}
+
+function sha256ManyAsync(items, encoding) {
+  return manyAsync(native.manyArrayAsync256, native.manyJoinedAsync256, items, encoding);
+}
+
+function sha224ManyAsync(items, encoding) {
+  return manyAsync(native.manyArrayAsync224, native.manyJoinedAsync224, items, encoding);
+}
+
+function sha256PackedAsync(buffer, stride, length, encoding) {
+  try { return native.sha256PackedAsync(buffer, stride, length, encoding); }
+  catch (err) { return Promise.reject(err); }
+}
+
+module.exports = {
+  sha256: native.sha256,
+  sha224: native.sha224,
+  createHash,
+  Hash,
+  sha256Many,
+  sha224Many,
+  sha256Packed: native.sha256Packed,
+  sha256ManyAsync,
+  sha224ManyAsync,
+  sha256PackedAsync,
+  backend: native.backend,
+  hexBackend: native.hexBackend,
+  backends: native.backends,
+  allBackends: native.allBackends,
+  setBackend: native.setBackend,
+  version: native.version,
+};

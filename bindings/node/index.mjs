@@ -1,0 +1,12 @@
+// ESM entry: the same module as index.js (one addon instance per process).
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fastsha256 = require('./index.js');
+
+export const {
+  sha256, sha224, createHash, Hash, sha256Many, sha224Many, sha256Packed,
+  sha256ManyAsync, sha224ManyAsync, sha256PackedAsync,
+  backend, hexBackend, backends, allBackends, setBackend, version,
+} = fastsha256;
+export default fastsha256;

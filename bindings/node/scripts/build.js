@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+'use strict';
+// `npm install` hook: builds build/fastsha256.node with the repository's CMake,
+// offline (Node-API headers from the system, e.g. Debian's libnode-dev; no
+// node-gyp download). Without the repository around (an installed copy of a
+// packed folder), an addon already in build/ is used as it is.
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+
+const here = path.resolve(__dirname, '..');
+const repo = path.resolve(here, '..', '..');
+const addon = path.join(here, 'build', 'fastsha256.node');
+const haveRepo = fs.existsSync(path.join(repo, 'include', 'fastsha256.h')) &&
+  fs.existsSync(path.join(repo, 'CMakeLists.txt'));
+
+function run(cmd, args) {
+  console.log(`fastsha256: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.error) throw new Error(`fastsha256: cannot run ${cmd}: ${r.error.message}`);
+  if (r.status !== 0) throw new Error(`fastsha256: ${cmd} failed (exit status ${r.status})`);
+}
+
+try {
+  if (process.env.FASTSHA256_NODE_ADDON) {
+    console.log(`fastsha256: using FASTSHA256_NODE_ADDON=${process.env.FASTSHA256_NODE_ADDON}`);
+  } else if (haveRepo) {
+    const dir = path.join(here, 'build', 'cmake');
+    run('cmake', ['-S', repo, '-B', dir, '-DCMAKE_BUILD_TYPE=Release',
+      '-DFASTSHA256_BUILD_NODE=ON', '-DFASTSHA256_NODE_STAGE=ON', '-DFASTSHA256_BUILD_TESTS=OFF',
+      '-DFASTSHA256_BUILD_TOOLS=OFF', '-DFASTSHA256_BUILD_BENCH=OFF']);
+    run('cmake', ['--build', dir, '--target', 'fastsha256_node', '-j', '2']);
+    if (!fs.existsSync(addon)) throw new Error(`fastsha256: the build did not write ${addon}`);
+    console.log(`fastsha256: built ${addon}`);
+  } else if (fs.existsSync(addon)) {
+    console.log(`fastsha256: using the prebuilt ${addon}`);
+  } else {
+    throw new Error('fastsha256: no repository to build from and no prebuilt build/fastsha256.node; ' +
+      'install from the fastsha256 source tree (npm install <repo>/bindings/node)');
+  }
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}

@@ -1,0 +1,1296 @@
+/* Node-API addon: JavaScript's way into fastsha256 (Node.js, Bun, Deno).
+ *
+ * A thin layer over include/fastsha256.h: it turns JS values into byte
+ * ranges, calls the library and turns digests into Buffers or strings. The
+ * plain C Node-API (NAPI_VERSION 8) keeps one .node file loadable by every
+ * runtime that implements Node-API. */
+#define NAPI_VERSION 8
+#include <node_api.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fastsha256.h"
+
+/* Strings up to this many UTF-8 bytes are converted on the stack. */
+#define SHORT_STRING 256
+/* Batches are hashed, encoded and handed to JS in slices of this many
+ * messages, so digests and hex strings stay in the cache. */
+#define SLICE 256
+
+typedef enum {
+    ENC_BUFFER, /* absent, undefined or "buffer" */
+    ENC_HEX,
+    ENC_BASE64,
+    ENC_BASE64URL,
+    ENC_LATIN1, /* "latin1" or "binary" */
+    ENC_INVALID
+} encoding;
+
+/* The hash object's tag: only objects made by createHash are accepted. */
+static const napi_type_tag hash_tag = {0x66617374736861ULL, 0x3235366861736801ULL};
+
+/* --- Errors ----------------------------------------------------------------- */
+
+/* Returns NULL so callers can `return fail(...)`. */
+static napi_value throw_type(napi_env env, const char *code, const char *msg) {
+    napi_throw_type_error(env, code, msg);
+    return NULL;
+}
+
+static napi_value throw_range(napi_env env, const char *code, const char *msg) {
+    napi_throw_range_error(env, code, msg);
+    return NULL;
+}
+
+static napi_value throw_error(napi_env env, const char *code, const char *msg) {
+    napi_throw_error(env, code, msg);
+    return NULL;
+}
+
+/* A failed napi call with no exception pending becomes an Error. */
+static napi_value check_pending(napi_env env, const char *what) {
+    bool pending = false;
+    napi_is_exception_pending(env, &pending);
+    if (!pending)
+        napi_throw_error(env, NULL, what);
+    return NULL;
+}
+
+#define NAPI_OK(call)                                                                  \
+    do {                                                                               \
+        if ((call) != napi_ok)                                                         \
+            return check_pending(env, "fastsha256: Node-API call failed: " #call);    \
+    } while (0)
+
+static const char *type_name(napi_env env, napi_value v) {
+    napi_valuetype t = napi_undefined;
+    napi_typeof(env, v, &t);
+    switch (t) {
+    case napi_undefined: return "undefined";
+    case napi_null: return "null";
+    case napi_boolean: return "boolean";
+    case napi_number: return "number";
+    case napi_string: return "string";
+    case napi_symbol: return "symbol";
+    case napi_object: return "object";
+    case napi_function: return "function";
+    case napi_external: return "external";
+    case napi_bigint: return "bigint";
+    }
+    return "unknown";
+}
+
+static napi_value bad_data(napi_env env, const char *arg, napi_value v, int strings) {
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "The \"%s\" argument must be of type %san instance of Buffer, TypedArray, "
+             "DataView, or ArrayBuffer. Received type %s",
+             arg, strings ? "string or " : "", type_name(env, v));
+    return throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
+}
+
+/* --- Input: JS values to byte ranges ------------------------------------- */
+
+/* Bytes of a Buffer, TypedArray, DataView or ArrayBuffer (any offset).
+ * Returns 1 when v is one of them (*data, *len set), 0 when it is not,
+ * -1 with an exception pending (detached). */
+static int view_bytes(napi_env env, napi_value v, const char *arg, const uint8_t **data,
+                      size_t *len) {
+    bool is = false;
+    napi_value ab = NULL;
+    void *p = NULL;
+    size_t n = 0;
+    /* A detached buffer reads as empty: only then is its ArrayBuffer (costly
+     * to materialise for small views) fetched and checked. */
+    if (napi_is_typedarray(env, v, &is) == napi_ok && is) {
+        napi_typedarray_type type;
+        size_t count = 0, offset = 0;
+        if (napi_get_typedarray_info(env, v, &type, &count, &p, NULL, &offset) != napi_ok)
+            return -1;
+        /* Element count to bytes. */
+        static const size_t size_of[] = {1, 1, 1, 2, 2, 4, 4, 4, 8, 8, 8};
+        n = count * ((size_t)type < sizeof size_of / sizeof size_of[0] ? size_of[type] : 1);
+        if (n == 0 && napi_get_typedarray_info(env, v, &type, &count, &p, &ab, &offset) != napi_ok)
+            return -1;
+    } else if (napi_is_dataview(env, v, &is) == napi_ok && is) {
+        size_t offset = 0;
+        if (napi_get_dataview_info(env, v, &n, &p, NULL, &offset) != napi_ok)
+            return -1;
+        if (n == 0 && napi_get_dataview_info(env, v, &n, &p, &ab, &offset) != napi_ok)
+            return -1;
+    } else if (napi_is_arraybuffer(env, v, &is) == napi_ok && is) {
+        ab = v;
+        if (napi_get_arraybuffer_info(env, v, &p, &n) != napi_ok)
+            return -1;
+    } else {
+        return 0;
+    }
+    bool detached = false;
+    if (ab && napi_is_detached_arraybuffer(env, ab, &detached) == napi_ok && detached) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "The \"%s\" argument is backed by a detached ArrayBuffer", arg);
+        napi_throw_type_error(env, "ERR_INVALID_STATE", msg);
+        return -1;
+    }
+    *data = n ? (const uint8_t *)p : NULL;
+    *len = n;
+    return 1;
+}
+
+/* A string's UTF-8 bytes (lone surrogates become EF BF BD, as node:crypto
+ * hashes them) into stack (SHORT_STRING bytes) or, when longer, into *heap
+ * (malloc'd; the caller frees it). Returns 0, or -1 with an exception. */
+static int string_utf8(napi_env env, napi_value s, char *stack, char **heap,
+                       const uint8_t **data, size_t *len) {
+    size_t written = 0;
+    *heap = NULL;
+    if (napi_get_value_string_utf8(env, s, stack, SHORT_STRING, &written) != napi_ok)
+        return -1;
+    /* The copy stops before a character that does not fit (up to 4 bytes),
+     * so anything shorter than the buffer minus 4 is complete. */
+    if (written + 4 < SHORT_STRING - 1) {
+        *data = (const uint8_t *)stack;
+        *len = written;
+        return 0;
+    }
+    size_t full = 0;
+    if (napi_get_value_string_utf8(env, s, NULL, 0, &full) != napi_ok)
+        return -1;
+    char *buf = malloc(full + 1);
+    if (!buf) {
+        napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+        return -1;
+    }
+    if (napi_get_value_string_utf8(env, s, buf, full + 1, &written) != napi_ok) {
+        free(buf);
+        return -1;
+    }
+    *heap = buf;
+    *data = (const uint8_t *)buf;
+    *len = written;
+    return 0;
+}
+
+/* Any accepted data value to bytes; strings as UTF-8. Returns 0, or -1 with
+ * an exception pending (a TypeError naming `arg` for a wrong type). */
+static int data_bytes(napi_env env, napi_value v, const char *arg, char *stack, char **heap,
+                      const uint8_t **data, size_t *len) {
+    napi_valuetype t;
+    *heap = NULL;
+    if (napi_typeof(env, v, &t) != napi_ok)
+        return -1;
+    if (t == napi_string)
+        return string_utf8(env, v, stack, heap, data, len);
+    if (t == napi_object) {
+        int r = view_bytes(env, v, arg, data, len);
+        if (r != 0)
+            return r > 0 ? 0 : -1;
+    }
+    bad_data(env, arg, v, 1);
+    return -1;
+}
+
+static encoding parse_encoding(napi_env env, napi_value v, const char *arg) {
+    napi_valuetype t;
+    char name[16];
+    size_t n = 0;
+    if (!v)
+        return ENC_BUFFER;
+    napi_status st = napi_get_value_string_latin1(env, v, name, sizeof name, &n);
+    if (st != napi_ok && (napi_typeof(env, v, &t) != napi_ok || t == napi_undefined))
+        return ENC_BUFFER;
+    if (st != napi_ok) {
+        char msg[160];
+        snprintf(msg, sizeof msg,
+                 "The \"%s\" argument must be of type string. Received type %s", arg,
+                 type_name(env, v));
+        throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
+        return ENC_INVALID;
+    }
+    if (n < sizeof name - 1) {
+        if (strcmp(name, "hex") == 0)
+            return ENC_HEX;
+        if (strcmp(name, "base64") == 0)
+            return ENC_BASE64;
+        if (strcmp(name, "base64url") == 0)
+            return ENC_BASE64URL;
+        if (strcmp(name, "latin1") == 0 || strcmp(name, "binary") == 0)
+            return ENC_LATIN1;
+        if (strcmp(name, "buffer") == 0)
+            return ENC_BUFFER;
+    }
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "The \"%s\" argument must be one of 'hex', 'base64', 'base64url', 'latin1', "
+             "'binary' or 'buffer'. Received '%.15s%s'",
+             arg, name, n >= sizeof name - 1 ? "..." : "");
+    throw_type(env, "ERR_INVALID_ARG_VALUE", msg);
+    return ENC_INVALID;
+}
+
+/* --- Output: digests to JS values ------------------------------------------ */
+
+/* Standard base64 (with padding) or base64url (without); out holds 4/3 n + 4. */
+static size_t base64(const uint8_t *in, size_t n, char *out, int url) {
+    const char *abc = url ? "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+                          : "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t o = 0, i = 0;
+    for (; i + 3 <= n; i += 3) {
+        uint32_t w = (uint32_t)in[i] << 16 | (uint32_t)in[i + 1] << 8 | in[i + 2];
+        out[o++] = abc[w >> 18];
+        out[o++] = abc[(w >> 12) & 63];
+        out[o++] = abc[(w >> 6) & 63];
+        out[o++] = abc[w & 63];
+    }
+    if (i < n) {
+        uint32_t w = (uint32_t)in[i] << 16 | (i + 1 < n ? (uint32_t)in[i + 1] << 8 : 0);
+        out[o++] = abc[w >> 18];
+        out[o++] = abc[(w >> 12) & 63];
+        if (i + 1 < n)
+            out[o++] = abc[(w >> 6) & 63];
+        else if (!url)
+            out[o++] = '=';
+        if (!url)
+            out[o++] = '=';
+    }
+    return o;
+}
+
+static napi_value encode_digest(napi_env env, const uint8_t *digest, size_t size, encoding enc) {
+    napi_value r = NULL;
+    char text[2 * FASTSHA256_DIGEST_SIZE + 1];
+    switch (enc) {
+    case ENC_HEX:
+        fastsha256_to_hex(digest, size, text);
+        NAPI_OK(napi_create_string_latin1(env, text, 2 * size, &r));
+        break;
+    case ENC_BASE64:
+    case ENC_BASE64URL: {
+        size_t n = base64(digest, size, text, enc == ENC_BASE64URL);
+        NAPI_OK(napi_create_string_latin1(env, text, n, &r));
+        break;
+    }
+    case ENC_LATIN1:
+        NAPI_OK(napi_create_string_latin1(env, (const char *)digest, size, &r));
+        break;
+    default:
+        NAPI_OK(napi_create_buffer_copy(env, size, digest, NULL, &r));
+        break;
+    }
+    return r;
+}
+
+/* --- One shot: sha256(data[, encoding]), sha224(data[, encoding]) --------- */
+
+static napi_value one_shot(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2] = {NULL, NULL};
+    void *is224 = NULL;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
+    if (argc < 1)
+        return bad_data(env, "data", argv[0], 1);
+    char stack[SHORT_STRING];
+    char *heap = NULL;
+    const uint8_t *data = NULL;
+    size_t len = 0;
+    /* Short strings, the common case, cost one crossing: a non-string
+     * fails with napi_string_expected and takes the general path. */
+    size_t written = 0;
+    if (napi_get_value_string_utf8(env, argv[0], stack, SHORT_STRING, &written) == napi_ok &&
+        written + 4 < SHORT_STRING - 1) {
+        data = (const uint8_t *)stack;
+        len = written;
+    } else if (data_bytes(env, argv[0], "data", stack, &heap, &data, &len) != 0) {
+        return NULL;
+    }
+    encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
+    if (enc == ENC_INVALID) {
+        free(heap);
+        return NULL;
+    }
+    uint8_t digest[FASTSHA256_DIGEST_SIZE];
+    size_t size = FASTSHA256_DIGEST_SIZE;
+    if (is224) {
+        fastsha224(data, len, digest);
+        size = FASTSHA224_DIGEST_SIZE;
+    } else {
+        fastsha256(data, len, digest);
+    }
+    free(heap);
+    return encode_digest(env, digest, size, enc);
+}
+
+/* --- createHash: a tagged, wrapped fastsha256_ctx ---------------------------
+ * The JS class in index.js holds one of these and calls the three natives
+ * below; the type tag makes sure they never see any other object. */
+
+typedef struct {
+    fastsha256_ctx ctx;
+    int finalized;
+} hash_state;
+
+static void hash_finalize(napi_env env, void *data, void *hint) {
+    (void)env;
+    (void)hint;
+    free(data);
+}
+
+static napi_value hash_wrap(napi_env env, const hash_state *from, int is224) {
+    hash_state *st = malloc(sizeof *st);
+    if (!st)
+        return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+    if (from) {
+        *st = *from;
+    } else {
+        st->finalized = 0;
+        if (is224)
+            fastsha224_init(&st->ctx);
+        else
+            fastsha256_init(&st->ctx);
+    }
+    napi_value obj;
+    if (napi_create_object(env, &obj) != napi_ok ||
+        napi_wrap(env, obj, st, hash_finalize, NULL, NULL) != napi_ok) {
+        free(st);
+        return check_pending(env, "fastsha256: cannot create the hash object");
+    }
+    NAPI_OK(napi_type_tag_object(env, obj, &hash_tag));
+    return obj;
+}
+
+static hash_state *hash_unwrap(napi_env env, napi_value v) {
+    bool ok = false;
+    napi_valuetype t;
+    if (napi_typeof(env, v, &t) == napi_ok && t == napi_object &&
+        napi_check_object_type_tag(env, v, &hash_tag, &ok) == napi_ok && ok) {
+        void *p = NULL;
+        if (napi_unwrap(env, v, &p) == napi_ok && p)
+            return p;
+    }
+    throw_type(env, "ERR_INVALID_THIS", "Value of \"this\" must be of type Hash");
+    return NULL;
+}
+
+/* hashCreate(algorithm) */
+static napi_value hash_create(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value arg = NULL;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
+    napi_valuetype t = napi_undefined;
+    if (argc > 0)
+        napi_typeof(env, arg, &t);
+    if (t != napi_string) {
+        char msg[128];
+        snprintf(msg, sizeof msg,
+                 "The \"algorithm\" argument must be of type string. Received type %s",
+                 argc > 0 ? type_name(env, arg) : "undefined");
+        return throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
+    }
+    char name[16];
+    size_t n = 0;
+    NAPI_OK(napi_get_value_string_latin1(env, arg, name, sizeof name, &n));
+    for (size_t i = 0; i < n; i++)
+        if (name[i] >= 'A' && name[i] <= 'Z')
+            name[i] = (char)(name[i] - 'A' + 'a');
+    if (n < sizeof name - 1 && strcmp(name, "sha256") == 0)
+        return hash_wrap(env, NULL, 0);
+    if (n < sizeof name - 1 && strcmp(name, "sha224") == 0)
+        return hash_wrap(env, NULL, 1);
+    return throw_error(env, "ERR_FASTSHA256_UNKNOWN_ALGORITHM",
+                       "Digest method not supported (fastsha256 has sha256 and sha224)");
+}
+
+static napi_value finalized_error(napi_env env) {
+    return throw_error(env, "ERR_CRYPTO_HASH_FINALIZED", "Digest already called");
+}
+
+/* hashUpdate(handle, data) */
+static napi_value hash_update(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2] = {NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    hash_state *st = hash_unwrap(env, argv[0]);
+    if (!st)
+        return NULL;
+    if (st->finalized)
+        return finalized_error(env);
+    char stack[SHORT_STRING];
+    char *heap = NULL;
+    const uint8_t *data = NULL;
+    size_t len = 0;
+    if (argc < 2)
+        return bad_data(env, "data", argv[1], 1);
+    if (data_bytes(env, argv[1], "data", stack, &heap, &data, &len) != 0)
+        return NULL;
+    fastsha256_update(&st->ctx, data, len);
+    free(heap);
+    return NULL;
+}
+
+/* hashDigest(handle[, encoding]) */
+static napi_value hash_digest(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2] = {NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    hash_state *st = hash_unwrap(env, argv[0]);
+    if (!st)
+        return NULL;
+    if (st->finalized)
+        return finalized_error(env);
+    encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
+    if (enc == ENC_INVALID)
+        return NULL;
+    size_t size = st->ctx.digest_size;
+    uint8_t digest[FASTSHA256_DIGEST_SIZE];
+    fastsha256_final(&st->ctx, digest);
+    st->finalized = 1;
+    return encode_digest(env, digest, size, enc);
+}
+
+/* hashCopy(handle) */
+static napi_value hash_copy(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value arg = NULL;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
+    hash_state *st = hash_unwrap(env, arg);
+    if (!st)
+        return NULL;
+    if (st->finalized)
+        return finalized_error(env);
+    return hash_wrap(env, st, 0);
+}
+
+/* --- Batches ------------------------------------------------------------------ */
+
+/* The messages of a batch: pointers into JS-owned memory or into `arena`,
+ * where strings are converted to UTF-8 (recorded as offsets until the
+ * arena stops moving). */
+typedef struct {
+    size_t n;
+    const void **msgs;
+    size_t *lens;
+    size_t *arena_at; /* offset into arena, or SIZE_MAX for a view */
+    char *arena;
+    size_t arena_used, arena_cap;
+} batch;
+
+static void batch_free(batch *b) {
+    free(b->msgs);
+    free(b->lens);
+    free(b->arena_at);
+    free(b->arena);
+    memset(b, 0, sizeof *b);
+}
+
+static int batch_alloc(napi_env env, batch *b, size_t n) {
+    memset(b, 0, sizeof *b);
+    size_t m = n ? n : 1;
+    b->msgs = malloc(m * sizeof *b->msgs);
+    b->lens = malloc(m * sizeof *b->lens);
+    b->arena_at = malloc(m * sizeof *b->arena_at);
+    b->arena_cap = 4096;
+    b->arena = malloc(b->arena_cap);
+    if (!b->msgs || !b->lens || !b->arena_at || !b->arena) {
+        batch_free(b);
+        napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+        return -1;
+    }
+    b->n = n;
+    return 0;
+}
+
+static int arena_reserve(napi_env env, batch *b, size_t need) {
+    if (b->arena_cap - b->arena_used >= need)
+        return 0;
+    size_t cap = b->arena_cap;
+    while (cap - b->arena_used < need) {
+        if (cap > SIZE_MAX / 2) {
+            napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+            return -1;
+        }
+        cap *= 2;
+    }
+    char *p = realloc(b->arena, cap);
+    if (!p) {
+        napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+        return -1;
+    }
+    b->arena = p;
+    b->arena_cap = cap;
+    return 0;
+}
+
+/* Message i of the batch from item v (items[index] in error messages). */
+static int batch_set(napi_env env, batch *b, size_t i, size_t index, napi_value v) {
+    napi_valuetype t;
+    if (napi_typeof(env, v, &t) != napi_ok)
+        return -1;
+    if (t == napi_string) {
+        /* Try in place with what is left; fall back to the exact size. */
+        if (arena_reserve(env, b, SHORT_STRING) != 0)
+            return -1;
+        size_t room = b->arena_cap - b->arena_used, written = 0;
+        if (napi_get_value_string_utf8(env, v, b->arena + b->arena_used, room, &written) !=
+            napi_ok)
+            return -1;
+        if (written + 4 >= room - 1) {
+            size_t full = 0;
+            if (napi_get_value_string_utf8(env, v, NULL, 0, &full) != napi_ok ||
+                arena_reserve(env, b, full + 1) != 0 ||
+                napi_get_value_string_utf8(env, v, b->arena + b->arena_used, full + 1,
+                                           &written) != napi_ok)
+                return -1;
+        }
+        b->arena_at[i] = b->arena_used;
+        b->lens[i] = written;
+        b->arena_used += written;
+        return 0;
+    }
+    if (t == napi_object) {
+        char arg[48];
+        snprintf(arg, sizeof arg, "items[%zu]", index);
+        const uint8_t *data = NULL;
+        int r = view_bytes(env, v, arg, &data, &b->lens[i]);
+        if (r > 0) {
+            b->msgs[i] = data;
+            b->arena_at[i] = SIZE_MAX;
+            return 0;
+        }
+        if (r < 0)
+            return -1;
+    }
+    char arg[48];
+    snprintf(arg, sizeof arg, "items[%zu]", index);
+    bad_data(env, arg, v, 1);
+    return -1;
+}
+
+/* Arena offsets to pointers, once the arena is final. */
+static void batch_settle(batch *b, size_t from, size_t to) {
+    for (size_t i = from; i < to; i++)
+        if (b->arena_at[i] != SIZE_MAX)
+            b->msgs[i] = b->arena + b->arena_at[i];
+}
+
+static int get_items(napi_env env, napi_value v, uint32_t *n) {
+    bool is = false;
+    if (napi_is_array(env, v, &is) != napi_ok)
+        return -1;
+    if (!is) {
+        char msg[128];
+        snprintf(msg, sizeof msg,
+                 "The \"items\" argument must be an Array or an iterable. Received type %s",
+                 type_name(env, v));
+        throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
+        return -1;
+    }
+    return napi_get_array_length(env, v, n) == napi_ok ? 0 : -1;
+}
+
+/* A batch's result is one flat value: all digests encoded back to back at a
+ * fixed width (a latin1 string, or a Buffer without an encoding); index.js
+ * slices it. One string and one Buffer cost far less than n of each. */
+static size_t enc_width(encoding enc, size_t size) {
+    switch (enc) {
+    case ENC_HEX: return 2 * size;
+    case ENC_BASE64: return 4 * ((size + 2) / 3);
+    case ENC_BASE64URL: return (size * 4 + 2) / 3;
+    default: return size;
+    }
+}
+
+/* k <= SLICE digests, encoded back to back into dst; hex writes one byte
+ * more (a NUL), so text outputs are allocated one byte longer. */
+static void encode_flat(const uint8_t (*digests)[32], size_t k, size_t size, encoding enc,
+                        char *dst) {
+    if (enc == ENC_HEX && size == FASTSHA256_DIGEST_SIZE) {
+        /* 32-byte records back to back: one hex run straight into place. */
+        fastsha256_to_hex(digests[0], k * 32, dst);
+        return;
+    }
+    size_t w = enc_width(enc, size);
+    char tmp[2 * FASTSHA256_DIGEST_SIZE + 1];
+    for (size_t i = 0; i < k; i++) {
+        switch (enc) {
+        case ENC_HEX:
+            fastsha256_to_hex(digests[i], size, tmp);
+            memcpy(dst + i * w, tmp, w);
+            break;
+        case ENC_BASE64:
+        case ENC_BASE64URL:
+            base64(digests[i], size, tmp, enc == ENC_BASE64URL);
+            memcpy(dst + i * w, tmp, w);
+            break;
+        default:
+            memcpy(dst + i * w, digests[i], size);
+            break;
+        }
+    }
+}
+
+/* Hashes and encodes the whole batch into dst, a slice at a time so the
+ * digests stay in the cache. Runs on any thread: no JS. */
+static void run_batch(const batch *b, int is224, encoding enc, char *dst) {
+    size_t size = is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
+    size_t w = enc_width(enc, size);
+    uint8_t digests[SLICE][32];
+    uint8_t d224[SLICE][28];
+    for (size_t from = 0; from < b->n; from += SLICE) {
+        size_t k = b->n - from < SLICE ? b->n - from : SLICE;
+        if (is224) {
+            /* fastsha224_many writes 28-byte records: spread them to 32. */
+            fastsha224_many(b->msgs + from, b->lens + from, k, d224);
+            for (size_t i = 0; i < k; i++)
+                memcpy(digests[i], d224[i], 28);
+        } else {
+            fastsha256_many(b->msgs + from, b->lens + from, k, digests);
+        }
+        encode_flat((const uint8_t(*)[32])digests, k, size, enc, dst + from * w);
+    }
+}
+
+static size_t batch_out_size(const batch *b, int is224, encoding enc) {
+    return b->n * enc_width(enc, is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE);
+}
+
+/* The flat result of text (malloc'd or NULL for none) or bytes. */
+static napi_value flat_value(napi_env env, const char *text, size_t total, encoding enc) {
+    napi_value r;
+    if (enc == ENC_BUFFER)
+        NAPI_OK(napi_create_buffer_copy(env, total, total ? text : "", NULL, &r));
+    else
+        NAPI_OK(napi_create_string_latin1(env, total ? text : "", total, &r));
+    return r;
+}
+
+/* Runs a gathered batch now and returns its flat result. */
+static napi_value batch_now(napi_env env, batch *b, int is224, encoding enc) {
+    size_t total = batch_out_size(b, is224, enc);
+    napi_value r = NULL;
+    if (enc == ENC_BUFFER) {
+        void *data = NULL;
+        if (napi_create_buffer(env, total, &data, &r) == napi_ok)
+            run_batch(b, is224, enc, data);
+        else
+            r = check_pending(env, "fastsha256: cannot create the result");
+    } else {
+        char *text = malloc(total + 1);
+        if (!text)
+            return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+        run_batch(b, is224, enc, text);
+        r = flat_value(env, text, total, enc);
+        free(text);
+    }
+    return r;
+}
+
+/* Gathers items (an Array of strings and views) into b; items[base + i]
+ * names a bad one. With refs, views are pinned (for async work). */
+static int gather_items(napi_env env, napi_value items, uint32_t n, size_t base, batch *b,
+                        napi_ref *refs, size_t *nrefs) {
+    if (batch_alloc(env, b, n) != 0)
+        return -1;
+    for (uint32_t i = 0; i < n; i++) {
+        napi_value item;
+        if (napi_get_element(env, items, i, &item) != napi_ok) {
+            check_pending(env, "fastsha256: cannot read items");
+            return -1;
+        }
+        if (batch_set(env, b, i, base + i, item) != 0)
+            return -1;
+        if (refs && b->arena_at[i] == SIZE_MAX) {
+            if (napi_create_reference(env, item, 1, &refs[*nrefs]) != napi_ok) {
+                check_pending(env, "fastsha256: cannot keep an item alive");
+                return -1;
+            }
+            (*nrefs)++;
+        }
+    }
+    batch_settle(b, 0, n);
+    return 0;
+}
+
+/* UTF-16 code units to UTF-8 as node:crypto converts strings (a lone
+ * surrogate becomes U+FFFD, EF BF BD); out holds 3 * n bytes. */
+static size_t utf16_to_utf8(const uint16_t *in, size_t n, uint8_t *out) {
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = in[i];
+        if (c < 0x80) {
+            /* ASCII runs, four code units at a time. */
+            uint64_t w;
+            while (i + 4 <= n && (memcpy(&w, in + i, 8), (w & 0xFF80FF80FF80FF80ull) == 0)) {
+                out[o] = (uint8_t)in[i];
+                out[o + 1] = (uint8_t)in[i + 1];
+                out[o + 2] = (uint8_t)in[i + 2];
+                out[o + 3] = (uint8_t)in[i + 3];
+                o += 4;
+                i += 4;
+            }
+            if (i < n && in[i] < 0x80)
+                out[o++] = (uint8_t)in[i];
+            else
+                i--; /* a non-ASCII unit (or the end): the loop sees it next */
+        } else if (c < 0x800) {
+            out[o++] = (uint8_t)(0xC0 | c >> 6);
+            out[o++] = (uint8_t)(0x80 | (c & 63));
+        } else {
+            if (c >= 0xD800 && c <= 0xDFFF) {
+                if (c <= 0xDBFF && i + 1 < n && in[i + 1] >= 0xDC00 && in[i + 1] <= 0xDFFF) {
+                    uint32_t cp = 0x10000 + ((c - 0xD800) << 10) + (in[i + 1] - 0xDC00u);
+                    i++;
+                    out[o++] = (uint8_t)(0xF0 | cp >> 18);
+                    out[o++] = (uint8_t)(0x80 | ((cp >> 12) & 63));
+                    out[o++] = (uint8_t)(0x80 | ((cp >> 6) & 63));
+                    out[o++] = (uint8_t)(0x80 | (cp & 63));
+                    continue;
+                }
+                c = 0xFFFD;
+            }
+            out[o++] = (uint8_t)(0xE0 | c >> 12);
+            out[o++] = (uint8_t)(0x80 | ((c >> 6) & 63));
+            out[o++] = (uint8_t)(0x80 | (c & 63));
+        }
+    }
+    return o;
+}
+
+/* The all-strings fast path: the strings joined into one, and their UTF-16
+ * lengths (a Uint32Array), from index.js. One crossing instead of one per
+ * item; each piece is converted on its own, so a surrogate pair split
+ * between two items stays two lone surrogates, as hashing them apart does. */
+static int gather_joined(napi_env env, napi_value joined, napi_value lengths, napi_value count,
+                         batch *b) {
+    size_t units = 0, nlens = 0, offset = 0;
+    uint32_t n = 0;
+    void *lp = NULL;
+    napi_typedarray_type type;
+    napi_value ab;
+    if (napi_get_value_uint32(env, count, &n) != napi_ok ||
+        napi_get_typedarray_info(env, lengths, &type, &nlens, &lp, &ab, &offset) != napi_ok ||
+        type != napi_uint32_array || nlens < n ||
+        napi_get_value_string_utf16(env, joined, NULL, 0, &units) != napi_ok) {
+        throw_type(env, "ERR_INVALID_ARG_TYPE", "fastsha256: bad joined batch");
+        return -1;
+    }
+    const uint32_t *lens = lp;
+    size_t sum = 0;
+    for (uint32_t i = 0; i < n; i++)
+        sum += lens[i];
+    if (sum != units) {
+        throw_range(env, "ERR_OUT_OF_RANGE", "fastsha256: joined batch lengths do not add up");
+        return -1;
+    }
+    if (batch_alloc(env, b, n) != 0 || arena_reserve(env, b, 3 * units + 1) != 0)
+        return -1;
+    /* All ASCII (as UTF-8 exactly as many bytes as UTF-16 units): the
+     * runtime's own converter, and the items' bytes sit at the same offsets. */
+    size_t written = 0;
+    if (napi_get_value_string_utf8(env, joined, b->arena, 3 * units + 1, &written) == napi_ok &&
+        written == units) {
+        size_t at = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            b->msgs[i] = b->arena + at;
+            b->lens[i] = lens[i];
+            b->arena_at[i] = at;
+            at += lens[i];
+        }
+        return 0;
+    }
+    uint16_t *text = malloc((units + 1) * sizeof *text);
+    if (!text) {
+        napi_throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+        return -1;
+    }
+    size_t got = 0;
+    if (napi_get_value_string_utf16(env, joined, (char16_t *)text, units + 1, &got) != napi_ok ||
+        got != units) {
+        free(text);
+        check_pending(env, "fastsha256: cannot read the joined batch");
+        return -1;
+    }
+    size_t at = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        b->arena_at[i] = b->arena_used;
+        b->lens[i] = utf16_to_utf8(text + at, lens[i], (uint8_t *)b->arena + b->arena_used);
+        b->arena_used += b->lens[i];
+        at += lens[i];
+    }
+    free(text);
+    batch_settle(b, 0, n);
+    return 0;
+}
+
+/* manyArray(items, encoding, base) and manyJoined(joined, lengths, n,
+ * encoding): the flat result (index.js slices it). Data non-NULL: SHA-224. */
+static napi_value many_array(napi_env env, napi_callback_info info) {
+    size_t argc = 3;
+    napi_value argv[3] = {NULL, NULL, NULL};
+    void *is224 = NULL;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
+    uint32_t n = 0, base = 0;
+    if (get_items(env, argc ? argv[0] : NULL, &n) != 0)
+        return NULL;
+    encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
+    if (enc == ENC_INVALID)
+        return NULL;
+    if (argc > 2)
+        napi_get_value_uint32(env, argv[2], &base);
+    batch b;
+    memset(&b, 0, sizeof b);
+    napi_value r = NULL;
+    if (gather_items(env, argv[0], n, base, &b, NULL, NULL) == 0)
+        r = batch_now(env, &b, is224 != NULL, enc);
+    batch_free(&b);
+    return r;
+}
+
+static napi_value many_joined(napi_env env, napi_callback_info info) {
+    size_t argc = 4;
+    napi_value argv[4] = {NULL, NULL, NULL, NULL};
+    void *is224 = NULL;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
+    encoding enc = parse_encoding(env, argv[3], "encoding");
+    if (enc == ENC_INVALID)
+        return NULL;
+    batch b;
+    memset(&b, 0, sizeof b);
+    napi_value r = NULL;
+    if (argc >= 3 && gather_joined(env, argv[0], argv[1], argv[2], &b) == 0)
+        r = batch_now(env, &b, is224 != NULL, enc);
+    batch_free(&b);
+    return r;
+}
+
+/* --- Packed records --------------------------------------------------------- */
+
+typedef struct {
+    const uint8_t *base;
+    size_t stride, len, n;
+} packed;
+
+static int get_size(napi_env env, napi_value v, const char *arg, size_t *out) {
+    napi_valuetype t = napi_undefined;
+    if (v)
+        napi_typeof(env, v, &t);
+    char msg[160];
+    if (t != napi_number) {
+        snprintf(msg, sizeof msg, "The \"%s\" argument must be of type number. Received type %s",
+                 arg, v ? type_name(env, v) : "undefined");
+        throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
+        return -1;
+    }
+    double d = 0;
+    napi_get_value_double(env, v, &d);
+    if (!(d >= 0) || d != (double)(int64_t)d || d > 9007199254740991.0) {
+        snprintf(msg, sizeof msg,
+                 "The value of \"%s\" is out of range. It must be a non-negative integer. "
+                 "Received %g",
+                 arg, d);
+        throw_range(env, "ERR_OUT_OF_RANGE", msg);
+        return -1;
+    }
+    *out = (size_t)d;
+    return 0;
+}
+
+/* (buffer, stride, length[, encoding]) to records; enc must be hex or absent. */
+static int get_packed(napi_env env, size_t argc, napi_value *argv, packed *p, encoding *enc) {
+    const uint8_t *data = NULL;
+    size_t total = 0;
+    int r = argc > 0 ? view_bytes(env, argv[0], "buffer", &data, &total) : 0;
+    if (r < 0)
+        return -1;
+    if (r == 0) {
+        bad_data(env, "buffer", argv[0], 0);
+        return -1;
+    }
+    if (get_size(env, argc > 1 ? argv[1] : NULL, "stride", &p->stride) != 0 ||
+        get_size(env, argc > 2 ? argv[2] : NULL, "length", &p->len) != 0)
+        return -1;
+    if (p->stride == 0 || p->stride < p->len) {
+        char msg[160];
+        snprintf(msg, sizeof msg,
+                 "The value of \"stride\" is out of range. It must be >= 1 and >= length (%zu). "
+                 "Received %zu",
+                 p->len, p->stride);
+        throw_range(env, "ERR_OUT_OF_RANGE", msg);
+        return -1;
+    }
+    *enc = argc > 3 ? parse_encoding(env, argv[3], "encoding") : ENC_BUFFER;
+    if (*enc == ENC_INVALID)
+        return -1;
+    if (*enc != ENC_BUFFER && *enc != ENC_HEX) {
+        throw_type(env, "ERR_INVALID_ARG_VALUE",
+                   "The \"encoding\" argument of sha256Packed must be 'hex' or absent");
+        return -1;
+    }
+    p->base = data;
+    p->n = total / p->stride;
+    return 0;
+}
+
+/* Hashes the records into out: n * 32 digest bytes, or n * 64 hex characters. */
+static void hash_packed(const packed *p, encoding enc, uint8_t *out) {
+    if (enc != ENC_HEX) {
+        fastsha256_many_strided(p->base, p->stride, p->len, p->n, (uint8_t(*)[32])out);
+        return;
+    }
+    uint8_t digests[SLICE][32];
+    char last[SLICE * 64 + 1];
+    for (size_t done = 0; done < p->n; done += SLICE) {
+        size_t k = p->n - done < SLICE ? p->n - done : SLICE;
+        fastsha256_many_strided(p->base + done * p->stride, p->stride, p->len, k, digests);
+        char *dst = (char *)out + done * 64;
+        if (done + k < p->n) {
+            /* The NUL lands on the next slice's first byte, rewritten next. */
+            fastsha256_to_hex(digests[0], k * 32, dst);
+        } else {
+            fastsha256_to_hex(digests[0], k * 32, last);
+            memcpy(dst, last, k * 64);
+        }
+    }
+}
+
+static int packed_out_size(napi_env env, const packed *p, encoding enc, size_t *size) {
+    size_t each = enc == ENC_HEX ? 64 : 32;
+    if (p->n > SIZE_MAX / each) {
+        throw_range(env, "ERR_OUT_OF_RANGE", "sha256Packed: too many records");
+        return -1;
+    }
+    *size = p->n * each;
+    return 0;
+}
+
+/* sha256Packed(buffer, stride, length[, encoding]) */
+static napi_value sha256_packed(napi_env env, napi_callback_info info) {
+    size_t argc = 4;
+    napi_value argv[4] = {NULL, NULL, NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    packed p;
+    encoding enc;
+    size_t size;
+    if (get_packed(env, argc, argv, &p, &enc) != 0 || packed_out_size(env, &p, enc, &size) != 0)
+        return NULL;
+    napi_value result;
+    void *out = NULL;
+    NAPI_OK(napi_create_buffer(env, size, &out, &result));
+    hash_packed(&p, enc, out);
+    return result;
+}
+
+/* --- Async: the same work on the libuv pool ----------------------------------
+ * Everything JS owns is pinned by references while the work runs: the
+ * input views (so the GC keeps their memory) and the result. */
+
+typedef struct {
+    napi_async_work work;
+    napi_deferred deferred;
+    napi_ref *refs; /* inputs kept alive */
+    size_t nrefs;
+    int kind; /* 0: many, 1: packed */
+    int is224;
+    encoding enc;
+    batch b;
+    char *text; /* many: the flat result, filled on the pool */
+    size_t total;
+    packed p;
+    napi_ref out_ref; /* packed: the result Buffer */
+    uint8_t *out;
+} async_job;
+
+static void job_free(napi_env env, async_job *job) {
+    for (size_t i = 0; i < job->nrefs; i++)
+        if (job->refs[i])
+            napi_delete_reference(env, job->refs[i]);
+    free(job->refs);
+    if (job->out_ref)
+        napi_delete_reference(env, job->out_ref);
+    batch_free(&job->b);
+    free(job->text);
+    if (job->work)
+        napi_delete_async_work(env, job->work);
+    free(job);
+}
+
+static void job_execute(napi_env env, void *data) {
+    (void)env; /* no JS on the pool thread */
+    async_job *job = data;
+    if (job->kind == 0)
+        run_batch(&job->b, job->is224, job->enc, job->text);
+    else
+        hash_packed(&job->p, job->enc, job->out);
+}
+
+static void job_complete(napi_env env, napi_status status, void *data) {
+    async_job *job = data;
+    napi_value result = NULL, error = NULL;
+    if (status != napi_ok) {
+        napi_value msg;
+        napi_create_string_utf8(env, "fastsha256: the async work was cancelled",
+                                NAPI_AUTO_LENGTH, &msg);
+        napi_create_error(env, NULL, msg, &error);
+    } else if (job->kind == 0) {
+        result = flat_value(env, job->text, job->total, job->enc);
+    } else {
+        napi_get_reference_value(env, job->out_ref, &result);
+    }
+    if (!result && !error) {
+        bool pending = false;
+        napi_is_exception_pending(env, &pending);
+        if (pending) {
+            napi_get_and_clear_last_exception(env, &error);
+        } else {
+            napi_value msg;
+            napi_create_string_utf8(env, "fastsha256: cannot create the result",
+                                    NAPI_AUTO_LENGTH, &msg);
+            napi_create_error(env, NULL, msg, &error);
+        }
+    }
+    if (error)
+        napi_reject_deferred(env, job->deferred, error);
+    else
+        napi_resolve_deferred(env, job->deferred, result);
+    job_free(env, job);
+}
+
+static napi_value job_start(napi_env env, async_job *job, const char *name) {
+    napi_value promise, resource_name;
+    if (napi_create_promise(env, &job->deferred, &promise) != napi_ok ||
+        napi_create_string_utf8(env, name, NAPI_AUTO_LENGTH, &resource_name) != napi_ok ||
+        napi_create_async_work(env, NULL, resource_name, job_execute, job_complete, job,
+                               &job->work) != napi_ok ||
+        napi_queue_async_work(env, job->work) != napi_ok) {
+        /* A created deferred must be settled: reject it, then report. */
+        if (job->deferred) {
+            napi_value e = NULL, msg;
+            bool pending = false;
+            napi_is_exception_pending(env, &pending);
+            if (pending)
+                napi_get_and_clear_last_exception(env, &e);
+            if (!e) {
+                napi_create_string_utf8(env, "fastsha256: cannot queue the work",
+                                        NAPI_AUTO_LENGTH, &msg);
+                napi_create_error(env, NULL, msg, &e);
+            }
+            napi_reject_deferred(env, job->deferred, e);
+            job_free(env, job);
+            return promise;
+        }
+        job_free(env, job);
+        return check_pending(env, "fastsha256: cannot start the async work");
+    }
+    return promise;
+}
+
+static async_job *job_new(napi_env env) {
+    async_job *job = calloc(1, sizeof *job);
+    if (!job)
+        throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+    return job;
+}
+
+/* The flat output of a gathered batch, then the work. */
+static napi_value many_job_start(napi_env env, async_job *job) {
+    job->total = batch_out_size(&job->b, job->is224, job->enc);
+    job->text = malloc(job->total + 1);
+    if (!job->text) {
+        job_free(env, job);
+        return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+    }
+    return job_start(env, job, job->is224 ? "fastsha224ManyAsync" : "fastsha256ManyAsync");
+}
+
+/* manyArrayAsync(items, encoding, base) and manyJoinedAsync(joined, lengths,
+ * n, encoding): argument errors throw synchronously (index.js turns them
+ * into a rejected Promise). Strings are copied; views are pinned. */
+static napi_value many_array_async(napi_env env, napi_callback_info info) {
+    size_t argc = 3;
+    napi_value argv[3] = {NULL, NULL, NULL};
+    void *is224 = NULL;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
+    uint32_t n = 0, base = 0;
+    if (get_items(env, argc ? argv[0] : NULL, &n) != 0)
+        return NULL;
+    encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
+    if (enc == ENC_INVALID)
+        return NULL;
+    if (argc > 2)
+        napi_get_value_uint32(env, argv[2], &base);
+    async_job *job = job_new(env);
+    if (!job)
+        return NULL;
+    job->is224 = is224 != NULL;
+    job->enc = enc;
+    job->refs = calloc(n ? n : 1, sizeof *job->refs);
+    if (!job->refs) {
+        job_free(env, job);
+        return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+    }
+    if (gather_items(env, argv[0], n, base, &job->b, job->refs, &job->nrefs) != 0) {
+        job_free(env, job);
+        return NULL;
+    }
+    return many_job_start(env, job);
+}
+
+static napi_value many_joined_async(napi_env env, napi_callback_info info) {
+    size_t argc = 4;
+    napi_value argv[4] = {NULL, NULL, NULL, NULL};
+    void *is224 = NULL;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
+    encoding enc = parse_encoding(env, argv[3], "encoding");
+    if (enc == ENC_INVALID)
+        return NULL;
+    async_job *job = job_new(env);
+    if (!job)
+        return NULL;
+    job->is224 = is224 != NULL;
+    job->enc = enc;
+    if (argc < 3 || gather_joined(env, argv[0], argv[1], argv[2], &job->b) != 0) {
+        job_free(env, job);
+        return NULL;
+    }
+    return many_job_start(env, job);
+}
+
+/* sha256PackedAsync(buffer, stride, length[, encoding]) */
+static napi_value packed_async(napi_env env, napi_callback_info info) {
+    size_t argc = 4;
+    napi_value argv[4] = {NULL, NULL, NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    async_job *job = job_new(env);
+    if (!job)
+        return NULL;
+    job->kind = 1;
+    size_t size;
+    napi_value out;
+    void *outp = NULL;
+    if (get_packed(env, argc, argv, &job->p, &job->enc) != 0 ||
+        packed_out_size(env, &job->p, job->enc, &size) != 0) {
+        free(job);
+        return NULL;
+    }
+    job->refs = calloc(1, sizeof *job->refs);
+    if (!job->refs) {
+        free(job);
+        return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+    }
+    if (napi_create_reference(env, argv[0], 1, &job->refs[0]) != napi_ok ||
+        (job->nrefs = 1, napi_create_buffer(env, size, &outp, &out) != napi_ok) ||
+        napi_create_reference(env, out, 1, &job->out_ref) != napi_ok) {
+        job_free(env, job);
+        return check_pending(env, "fastsha256: cannot prepare the async work");
+    }
+    job->out = outp;
+    return job_start(env, job, "fastsha256PackedAsync");
+}
+
+/* --- Backends ------------------------------------------------------------------- */
+
+static napi_value backend(napi_env env, napi_callback_info info) {
+    (void)info;
+    napi_value r;
+    NAPI_OK(napi_create_string_utf8(env, fastsha256_backend(), NAPI_AUTO_LENGTH, &r));
+    return r;
+}
+
+static napi_value hex_backend(napi_env env, napi_callback_info info) {
+    (void)info;
+    napi_value r;
+    NAPI_OK(napi_create_string_utf8(env, fastsha256_hex_backend(), NAPI_AUTO_LENGTH, &r));
+    return r;
+}
+
+static napi_value name_list(napi_env env, size_t (*list)(const char **, size_t)) {
+    const char *names[16];
+    size_t n = list(names, 16);
+    if (n > 16)
+        n = 16;
+    napi_value r;
+    NAPI_OK(napi_create_array_with_length(env, n, &r));
+    for (size_t i = 0; i < n; i++) {
+        napi_value s;
+        NAPI_OK(napi_create_string_utf8(env, names[i], NAPI_AUTO_LENGTH, &s));
+        NAPI_OK(napi_set_element(env, r, (uint32_t)i, s));
+    }
+    return r;
+}
+
+static napi_value backends(napi_env env, napi_callback_info info) {
+    (void)info;
+    return name_list(env, fastsha256_backends);
+}
+
+static napi_value all_backends(napi_env env, napi_callback_info info) {
+    (void)info;
+    return name_list(env, fastsha256_all_backends);
+}
+
+/* setBackend(name): "auto" returns to the automatic choice. */
+static napi_value set_backend(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value arg = NULL;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
+    napi_valuetype t = napi_undefined;
+    if (argc > 0)
+        napi_typeof(env, arg, &t);
+    if (t != napi_string) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "The \"name\" argument must be of type string. Received type %s",
+                 argc > 0 ? type_name(env, arg) : "undefined");
+        return throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
+    }
+    char name[32];
+    size_t n = 0;
+    NAPI_OK(napi_get_value_string_utf8(env, arg, name, sizeof name, &n));
+    if (n < sizeof name - 1 && strcmp(name, "auto") == 0) {
+        fastsha256_reset_backend();
+    } else if (n >= sizeof name - 1 || fastsha256_set_backend(name) != 0) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "Unknown or unsupported fastsha256 backend: '%.31s'", name);
+        return throw_error(env, "ERR_FASTSHA256_BACKEND", msg);
+    }
+    napi_value r;
+    NAPI_OK(napi_create_string_utf8(env, fastsha256_backend(), NAPI_AUTO_LENGTH, &r));
+    return r;
+}
+
+/* --- Module ---------------------------------------------------------------------- */
+
+static napi_value init(napi_env env, napi_value exports) {
+    static int tag224 = 1; /* any non-NULL data marks the SHA-224 variants */
+    napi_value version;
+    NAPI_OK(napi_create_string_utf8(env, fastsha256_version(), NAPI_AUTO_LENGTH, &version));
+    const napi_property_descriptor props[] = {
+        {"sha256", NULL, one_shot, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"sha224", NULL, one_shot, NULL, NULL, NULL, napi_enumerable, &tag224},
+        {"manyArray256", NULL, many_array, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"manyArray224", NULL, many_array, NULL, NULL, NULL, napi_enumerable, &tag224},
+        {"manyJoined256", NULL, many_joined, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"manyJoined224", NULL, many_joined, NULL, NULL, NULL, napi_enumerable, &tag224},
+        {"manyArrayAsync256", NULL, many_array_async, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"manyArrayAsync224", NULL, many_array_async, NULL, NULL, NULL, napi_enumerable, &tag224},
+        {"manyJoinedAsync256", NULL, many_joined_async, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"manyJoinedAsync224", NULL, many_joined_async, NULL, NULL, NULL, napi_enumerable, &tag224},
+        {"sha256Packed", NULL, sha256_packed, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"sha256PackedAsync", NULL, packed_async, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"hashCreate", NULL, hash_create, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"hashUpdate", NULL, hash_update, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"hashDigest", NULL, hash_digest, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"hashCopy", NULL, hash_copy, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"backend", NULL, backend, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"hexBackend", NULL, hex_backend, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"backends", NULL, backends, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"allBackends", NULL, all_backends, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"setBackend", NULL, set_backend, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"version", NULL, NULL, NULL, NULL, version, napi_enumerable, NULL},
+    };
+    NAPI_OK(napi_define_properties(env, exports, sizeof props / sizeof props[0], props));
+    return exports;
+}
+
+NAPI_MODULE(NODE_GYP_MODULE_NAME, init)
