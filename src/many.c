@@ -87,7 +87,7 @@ static size_t hash_short_groups(const fsha256_lane_kernel *k, const fsha256_mess
     for (size_t j = 0; j < width; j++) {
         states[j] = group_states[j];
         data[j] = blocks[j];
-        fsha256_pad_tail(blocks[j], NULL, 0, 0);
+        fsha256_pad_tail(blocks[j], NULL, 0, src->prefix_len);
         padded_len[j] = 0;
     }
     for (; n - done >= width; done += width) {
