@@ -619,19 +619,48 @@ static FILE *open_in(const char *dir, const char *name) {
     return f;
 }
 
-static int mkdir_p(const char *dir) {
+/* Checked before the run, so a bad path costs no measuring: DIR is an
+ * existing directory, or a new one whose parent exists. Only the last
+ * directory is created (never missing parents: a typo must not build a tree,
+ * and /nonexistent/... must fail even as root). */
+int br_prepare_dir(const char *dir) {
     char path[BJ_PATH_MAX];
-    bench_fmt(path, sizeof path, "%s", dir);
-    for (char *p = path + 1; *p; p++) {
-        if (*p == '/') {
-            *p = '\0';
-            if (mkdir(path, 0777) != 0 && errno != EEXIST)
-                return -1;
-            *p = '/';
-        }
-    }
-    if (mkdir(path, 0777) != 0 && errno != EEXIST)
+    size_t len = dir ? strlen(dir) : 0;
+    if (len == 0) {
+        fprintf(stderr, "fastsha256-bench: --output needs a directory name\n");
         return -1;
+    }
+    if (len >= sizeof path) {
+        fprintf(stderr, "fastsha256-bench: --output %.40s...: path too long\n", dir);
+        return -1;
+    }
+    memcpy(path, dir, len + 1);
+    while (len > 1 && path[len - 1] == '/') /* "out/" is "out" */
+        path[--len] = '\0';
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "fastsha256-bench: --output %s: exists and is not a directory\n",
+                    dir);
+            return -1;
+        }
+    } else if (errno != ENOENT) {
+        fprintf(stderr, "fastsha256-bench: --output %s: %s\n", dir, strerror(errno));
+        return -1;
+    } else if (mkdir(path, 0777) != 0) {
+        if (errno == ENOENT)
+            fprintf(stderr, "fastsha256-bench: --output %s: the parent directory does not "
+                            "exist (only the last directory is created)\n", dir);
+        else
+            fprintf(stderr, "fastsha256-bench: --output %s: cannot create it: %s\n", dir,
+                    strerror(errno));
+        return -1;
+    }
+    if (access(path, W_OK | X_OK) != 0) {
+        fprintf(stderr, "fastsha256-bench: --output %s: cannot write into it: %s\n", dir,
+                strerror(errno));
+        return -1;
+    }
     return 0;
 }
 
@@ -742,10 +771,6 @@ static int write_plot(const char *dir, const br_meta *m, int verbose) {
 }
 
 int br_write_dir(const char *dir, const br_meta *m, int verbose) {
-    if (mkdir_p(dir) != 0) {
-        fprintf(stderr, "fastsha256-bench: cannot create %s: %s\n", dir, strerror(errno));
-        return -1;
-    }
     int rc = 0;
     FILE *f = open_in(dir, "results.csv");
     if (f) {

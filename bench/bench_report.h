@@ -65,7 +65,11 @@ void br_print_kernels(FILE *out, const br_meta *m);
 void br_write_csv(FILE *out);
 void br_write_json(FILE *out, const br_meta *m);
 
-/* Writes DIR/results.csv, results.json, results.txt (the tables) and, with
+/* Before the run: checks that DIR can take the results, creating it when
+ * only its last component is missing. Prints why not and returns -1. */
+int br_prepare_dir(const char *dir);
+
+/* After the run, into the DIR br_prepare_dir accepted: writes DIR/results.csv, results.json, results.txt (the tables) and, with
  * sweep rows, throughput.dat and throughput.gp, then runs gnuplot (when on
  * PATH) for throughput.png and throughput.svg. Returns 0 on success. */
 int br_write_dir(const char *dir, const br_meta *m, int verbose);

@@ -99,7 +99,9 @@ static void usage(FILE *out) {
         "Output:\n"
         "  --format F          table (default), csv or json on standard output\n"
         "  --output DIR        also write DIR/results.{csv,json,txt}; with --sweep also\n"
-        "                      throughput.{dat,gp} and, with gnuplot, throughput.{png,svg}\n"
+        "                      throughput.{dat,gp} and, with gnuplot, throughput.{png,svg};\n"
+        "                      checked before the run: DIR exists or only its last part is\n"
+        "                      missing (parents are never created)\n"
         "  --help              this text\n"
         "\n"
         "Progress goes to standard error. Exit status: 0 ok, 1 a result failed its check,\n"
@@ -1346,6 +1348,8 @@ int main(int argc, char **argv) {
     if (opt.openssl_probe)
         return openssl_probe_main();
     check_backend_option();
+    if (opt.output && br_prepare_dir(opt.output) != 0)
+        return 2;
     find_exe_dir();
 
     /* Pin (before calibrating: the core estimate is of this core). */
