@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -461,48 +462,119 @@ static void csv_str(FILE *out, const char *s) {
         fputc(*s == ',' ? ';' : *s == '\n' ? ' ' : *s, out);
 }
 
-/* The next field of a row: its separator, then the value (empty when
- * there is no measurement). */
-static void csv_next_str(FILE *out, const char *s) {
-    fputc(',', out);
-    csv_str(out, s);
+/* One field table drives both writers: the CSV header and columns and the
+ * JSON keys of a result, in this order. A new field is one line here. */
+typedef enum {
+    F_STR,      /* char array */
+    F_SIZE,     /* size_t, always written */
+    F_INT,      /* int, always written */
+    F_NUM,      /* double: empty / null unless a positive finite value */
+    F_CHECKSUM, /* uint64_t: 16 hex digits, empty / null when 0 */
+    F_CHECK     /* int: "ok" (> 0), "MISMATCH" (< 0), empty / null (0) */
+} field_kind;
+
+typedef struct field {
+    const char *name;
+    field_kind kind;
+    size_t offset; /* in br_row */
+} field;
+
+#define FIELD(name, kind, member) {name, kind, offsetof(br_row, member)}
+static const field fields[] = {
+    FIELD("section", F_STR, section),
+    FIELD("who", F_STR, who),
+    FIELD("backend", F_STR, backend),
+    FIELD("style", F_STR, style),
+    FIELD("messages", F_STR, messages),
+    FIELD("size_bytes", F_SIZE, size),
+    FIELD("count", F_SIZE, count),
+    FIELD("threads", F_INT, threads),
+    FIELD("reps", F_INT, reps),
+    FIELD("hashes_per_s", F_NUM, hps_med),
+    FIELD("hashes_per_s_best", F_NUM, hps_best),
+    FIELD("ns_per_hash", F_NUM, ns_med),
+    FIELD("ns_per_hash_best", F_NUM, ns_best),
+    FIELD("cycles_per_hash", F_NUM, cyc_med),
+    FIELD("gb_per_s", F_NUM, gbps),
+    FIELD("cycles_per_byte", F_NUM, cpb),
+    FIELD("chunks", F_SIZE, chunks),
+    FIELD("dropped_chunks", F_SIZE, discarded),
+    FIELD("checksum", F_CHECKSUM, checksum),
+    FIELD("check", F_CHECK, check),
+    FIELD("unit", F_STR, unit),
+    FIELD("value", F_NUM, value),
+    FIELD("peer", F_STR, peer),
+    FIELD("peer_value", F_NUM, peer_value),
+    FIELD("note", F_STR, note),
+};
+#undef FIELD
+#define NFIELDS (sizeof fields / sizeof fields[0])
+
+/* A field of a row as text; returns 0 when it has no value (CSV: empty,
+ * JSON: null). Strings always have one, possibly empty. */
+static int field_text(const br_row *r, const field *f, char *buf, size_t n) {
+    const char *p = (const char *)r + f->offset;
+    switch (f->kind) {
+    case F_STR:
+        bench_fmt(buf, n, "%s", p);
+        return 1;
+    case F_SIZE: {
+        size_t v;
+        memcpy(&v, p, sizeof v);
+        bench_fmt(buf, n, "%zu", v);
+        return 1;
+    }
+    case F_INT: {
+        int v;
+        memcpy(&v, p, sizeof v);
+        bench_fmt(buf, n, "%d", v);
+        return 1;
+    }
+    case F_NUM: {
+        double v;
+        memcpy(&v, p, sizeof v);
+        if (!(v > 0 && isfinite(v)))
+            return 0;
+        bench_fmt(buf, n, "%.6g", v);
+        return 1;
+    }
+    case F_CHECKSUM: {
+        uint64_t v;
+        memcpy(&v, p, sizeof v);
+        if (!v)
+            return 0;
+        bench_fmt(buf, n, "%016llx", (unsigned long long)v);
+        return 1;
+    }
+    case F_CHECK: {
+        int v;
+        memcpy(&v, p, sizeof v);
+        if (!v)
+            return 0;
+        bench_fmt(buf, n, "%s", v > 0 ? "ok" : "MISMATCH");
+        return 1;
+    }
+    }
+    return 0;
 }
 
-static void csv_next_num(FILE *out, double v) {
-    fputc(',', out);
-    if (v > 0 && isfinite(v))
-        fprintf(out, "%.6g", v);
+/* JSON quotes these; the others are numbers. */
+static int field_quoted(const field *f) {
+    return f->kind == F_STR || f->kind == F_CHECKSUM || f->kind == F_CHECK;
 }
 
 void br_write_csv(FILE *out) {
-    fprintf(out, "section,who,backend,style,messages,size_bytes,count,threads,reps,"
-                 "hashes_per_s,hashes_per_s_best,ns_per_hash,ns_per_hash_best,"
-                 "cycles_per_hash,gb_per_s,cycles_per_byte,chunks,dropped_chunks,checksum,"
-                 "check,unit,value,peer,peer_value,note\n");
+    for (size_t k = 0; k < NFIELDS; k++)
+        fprintf(out, "%s%s", k ? "," : "", fields[k].name);
+    fputc('\n', out);
     for (size_t i = 0; i < nrows; i++) {
-        const br_row *r = &rows[i];
-        csv_str(out, r->section);
-        csv_next_str(out, r->who);
-        csv_next_str(out, r->backend);
-        csv_next_str(out, r->style);
-        csv_next_str(out, r->messages);
-        fprintf(out, ",%zu,%zu,%d,%d", r->size, r->count, r->threads, r->reps);
-        csv_next_num(out, r->hps_med);
-        csv_next_num(out, r->hps_best);
-        csv_next_num(out, r->ns_med);
-        csv_next_num(out, r->ns_best);
-        csv_next_num(out, r->cyc_med);
-        csv_next_num(out, r->gbps);
-        csv_next_num(out, r->cpb);
-        fprintf(out, ",%zu,%zu,", r->chunks, r->discarded);
-        if (r->checksum)
-            fprintf(out, "%016llx", (unsigned long long)r->checksum);
-        fprintf(out, ",%s", r->check > 0 ? "ok" : r->check < 0 ? "MISMATCH" : "");
-        csv_next_str(out, r->unit);
-        csv_next_num(out, r->value);
-        csv_next_str(out, r->peer);
-        csv_next_num(out, r->peer_value);
-        csv_next_str(out, r->note);
+        for (size_t k = 0; k < NFIELDS; k++) {
+            char text[sizeof rows[i].note + 8];
+            if (k)
+                fputc(',', out);
+            if (field_text(&rows[i], &fields[k], text, sizeof text))
+                csv_str(out, text);
+        }
         fputc('\n', out);
     }
 }
@@ -578,31 +650,16 @@ void br_write_json(FILE *out, const br_meta *m) {
     for (size_t i = 0; i < nrows; i++) {
         const br_row *r = &rows[i];
         fprintf(out, "%s\n    {", i ? "," : "");
-        json_kv_str(out, "section", r->section, 1);
-        json_kv_str(out, "who", r->who, 1);
-        json_kv_str(out, "backend", r->backend, 1);
-        json_kv_str(out, "style", r->style, 1);
-        json_kv_str(out, "messages", r->messages, 1);
-        fprintf(out, "\"size_bytes\": %zu, \"count\": %zu, \"threads\": %d, \"reps\": %d, ",
-                r->size, r->count, r->threads, r->reps);
-        json_kv_num(out, "hashes_per_s", r->hps_med, 1);
-        json_kv_num(out, "hashes_per_s_best", r->hps_best, 1);
-        json_kv_num(out, "ns_per_hash", r->ns_med, 1);
-        json_kv_num(out, "ns_per_hash_best", r->ns_best, 1);
-        json_kv_num(out, "cycles_per_hash", r->cyc_med, 1);
-        json_kv_num(out, "gb_per_s", r->gbps, 1);
-        json_kv_num(out, "cycles_per_byte", r->cpb, 1);
-        fprintf(out, "\"chunks\": %zu, \"dropped_chunks\": %zu, ", r->chunks, r->discarded);
-        if (r->checksum)
-            fprintf(out, "\"checksum\": \"%016llx\", ", (unsigned long long)r->checksum);
-        else
-            fprintf(out, "\"checksum\": null, ");
-        fprintf(out, "\"check\": %s, ", r->check > 0 ? "\"ok\"" : r->check < 0 ? "\"MISMATCH\"" : "null");
-        json_kv_str(out, "unit", r->unit, 1);
-        json_kv_num(out, "value", r->value, 1);
-        json_kv_str(out, "peer", r->peer, 1);
-        json_kv_num(out, "peer_value", r->peer_value, 1);
-        json_kv_str(out, "note", r->note, 0);
+        for (size_t k = 0; k < NFIELDS; k++) {
+            char text[sizeof r->note + 8];
+            fprintf(out, "%s\"%s\": ", k ? ", " : "", fields[k].name);
+            if (!field_text(r, &fields[k], text, sizeof text))
+                fputs("null", out);
+            else if (field_quoted(&fields[k]))
+                json_str(out, text);
+            else
+                fputs(text, out);
+        }
         fputc('}', out);
     }
     fprintf(out, "\n  ]\n}\n");
