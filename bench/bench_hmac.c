@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_context.h"
 #include "bench_hmac.h"
 #include "bench_util.h"
 #include "fastsha256.h"
@@ -288,3 +289,10 @@ int bh_main(int argc, char **argv) {
     free(a.tags);
     return failed;
 }
+
+const bench_program bench_program_hmac = {
+    "hmac",
+    "hmac [...]",
+    "HMAC-SHA256 vs OpenSSL (alone, first; --hmac --help)",
+    bh_main,
+};

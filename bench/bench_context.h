@@ -1,0 +1,123 @@
+/* The context every mode of fastsha256-bench runs in: the options, the
+ * clocks, the run's description, and the helpers the modes share (backend
+ * lists, result rows, measuring for a target time).
+ *
+ * A mode is one file (bench_<mode>.c) that defines a bench_mode and is
+ * listed once in bench_modes[] (bench_modes.c): its name is its option
+ * (--NAME) and the section of its rows. See bench/README.md. */
+#ifndef FASTSHA256_BENCH_CONTEXT_H
+#define FASTSHA256_BENCH_CONTEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench_js.h"
+#include "bench_report.h"
+#include "bench_util.h"
+
+#define BENCH_PROG "fastsha256-bench"
+#define BENCH_MAX_BACKENDS 8
+#define BENCH_MAX_MODES 16
+#define BENCH_KIB ((size_t)1024)
+#define BENCH_MIB ((size_t)1024 * 1024)
+
+typedef struct bench_options {
+    int mode_on[BENCH_MAX_MODES]; /* by index in bench_modes[] */
+    int quick, no_js, no_openssl;
+    size_t count, batch, js_count, js_async_count;
+    int reps, threads;
+    const char *backend;    /* NULL: auto and every supported backend */
+    int cpu;                /* -1: default (last allowed CPU), -2: no pinning */
+    const char *format;     /* table, csv, json */
+    const char *output;     /* directory or NULL */
+    const char *js_dir, *runtimes;
+    unsigned js_timeout;
+    int openssl_probe;      /* internal: child measuring OpenSSL's code paths */
+} bench_options;
+
+typedef struct bench_ctx {
+    bench_options opt;
+    bu_clock clk;
+    br_meta meta;
+    int failures;                 /* rows that failed their output check */
+    char exe_dir[BJ_PATH_MAX];    /* folder of this executable, or "" */
+} bench_ctx;
+
+typedef struct bench_mode {
+    const char *name;  /* --NAME selects it; also its rows' section */
+    const char *help;  /* --help text; continuation lines start with 22 spaces */
+    void (*run)(bench_ctx *c);
+} bench_mode;
+
+/* Every mode, in the order they run; the first is the default. */
+extern const bench_mode *const bench_modes[];
+extern const size_t bench_nmodes;
+
+/* A mode that is a program of its own (its options, its output): run alone,
+ * as the first argument, `fastsha256-bench --NAME [its options]`. */
+typedef struct bench_program {
+    const char *name;   /* --NAME */
+    const char *usage;  /* the --help line's left side: "hmac [...]" */
+    const char *help;
+    int (*main)(int argc, char **argv); /* argv[0] is "--NAME"; returns the exit status */
+} bench_program;
+
+extern const bench_program *const bench_programs[];
+extern const size_t bench_nprograms;
+
+/* The program whose option is arg ("--hmac"), or NULL. */
+const bench_program *bench_find_program(const char *arg);
+
+/* --- Helpers shared by the modes (bench_context.c) ------------------------- */
+
+/* Progress on standard error (results go to standard output). */
+void bench_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void *bench_xmalloc(size_t n); /* exits on failure */
+void bench_fill_pattern(uint8_t *p, size_t n, uint64_t seed); /* not all bytes alike */
+
+/* Core cycles of a tick count. */
+double bench_cycles(const bench_ctx *c, double ticks);
+
+/* Which backends a mode runs (--backend narrows each list):
+ *   BENCH_AUTO_AND_FORCED  "auto", then every supported backend forced;
+ *                          --backend X: X alone (X may be "auto")
+ *   BENCH_FORCED           every supported backend forced;
+ *                          --backend X (not auto): X alone
+ *   BENCH_SUPPORTED        every supported backend, --backend ignored */
+typedef enum { BENCH_AUTO_AND_FORCED, BENCH_FORCED, BENCH_SUPPORTED } bench_backend_set;
+size_t bench_backends(const bench_ctx *c, bench_backend_set set,
+                      const char *names[BENCH_MAX_BACKENDS]);
+int bench_backend_supported(const char *name);
+
+/* Forces a backend ("auto": the automatic choice); its row label goes to
+ * label ("auto=shani", "avx2"). */
+void bench_use_backend(const char *name, char *label, size_t n);
+
+/* "3.0.19" from OpenSSL's version string. */
+void bench_openssl_short_version(char *out, size_t n);
+
+/* Starts a result row: section (the mode's name), who, backend and style
+ * (printf format) set, everything else zero. */
+br_row *bench_row(const char *section, const char *who, const char *backend,
+                  const char *style_fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Fills a row's rates, times and chunk counts from a measurement;
+ * per_item_bytes > 0 adds GB/s and cycles/byte. */
+void bench_row_measured(const bench_ctx *c, br_row *r, const bu_result *res,
+                        size_t per_item_bytes, int threads);
+
+/* Records a row's output check (ok: 1 verified, 0 MISMATCH). */
+void bench_row_check(bench_ctx *c, br_row *r, int ok);
+
+/* Measures fn on `threads` threads with enough items for about target_ms
+ * per repetition (fewer reps when budget_ms would be exceeded): one granule
+ * first, untimed, to calibrate. */
+void bench_measure_for(const bench_ctx *c, bu_work_fn fn, void *const *args, int threads,
+                       size_t granule, double target_ms, double budget_ms, bu_result *res);
+
+/* The kernels mode's child process (--openssl-probe): OpenSSL's other code
+ * paths, chosen by OPENSSL_ia32cap. Returns the exit status. */
+int bench_openssl_probe_main(bench_ctx *c);
+
+#endif /* FASTSHA256_BENCH_CONTEXT_H */

@@ -1,0 +1,280 @@
+/* --seed: the seed workload of a well-known comparison of JavaScript
+ * runtimes, 5,000,000 SHA-256 hex strings of the 14-byte message
+ * "Hello world!!!". fastsha256 does it one call per message, with a
+ * streaming context per message and in batches, on the automatic backend and
+ * on every backend this CPU supports; OpenSSL's libcrypto and the JavaScript
+ * runtimes found here (bench_seed_js.c) and Python (bench_python.c) do it
+ * side by side. */
+#include "bench_seed.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_common.h"
+#include "bench_openssl.h"
+#include "bench_python.h"
+#include "fastsha256.h"
+
+typedef enum { ST_ONESHOT, ST_STREAM, ST_MANY, ST_STRIDED } seed_style;
+
+/* Messages are 16-byte records (14 bytes used). The distinct messages of a
+ * chunk are written before the chunk is timed (seed_prep), so distinct and
+ * repeated messages run the same code on the same amount of memory. */
+#define RECORD 16u
+#define COUNTER_AT (sizeof BENCH_DISTINCT_PREFIX - 1)
+#define SEED_MAX_CHUNK ((size_t)1 << 18)
+
+typedef struct seed_arg {
+    seed_style style;
+    int distinct;
+    size_t batch, cap;      /* messages per batch call; per chunk at most */
+    uint8_t *msgs;          /* cap records: the chunk's messages */
+    const void **ptrs;      /* cap pointers: to the records, or all to seed_msg */
+    size_t *lens;           /* cap lengths, all 14 */
+    uint8_t (*dig)[32];     /* batch digests */
+    char (*hex)[65];        /* batch hex strings */
+} seed_arg;
+
+static const char seed_msg[RECORD] = BENCH_SEED_MSG;
+
+/* Untimed: the distinct messages start .. start + n - 1 into the records. */
+static void seed_prep(void *p, size_t start, size_t n) {
+    seed_arg *a = (seed_arg *)p;
+    if (!a->distinct)
+        return;
+    char counter[BENCH_DISTINCT_DIGITS];
+    bench_set_counter(counter, start);
+    for (size_t i = 0; i < n && i < a->cap; i++) {
+        uint8_t *r = a->msgs + i * RECORD;
+        memcpy(r, BENCH_DISTINCT_PREFIX, COUNTER_AT);
+        memcpy(r + COUNTER_AT, counter, BENCH_DISTINCT_DIGITS);
+        bench_next_counter(counter);
+    }
+}
+
+static uint64_t seed_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
+    const seed_arg *a = (const seed_arg *)p;
+    uint8_t d[32];
+    bench_ring ring;
+    ring.n = 0;
+    (void)start;
+    if (a->distinct) {
+        for (size_t i = 0; i < n; i++) {
+            fastsha256(a->msgs + i * RECORD, BENCH_SEED_LEN, d);
+            fastsha256_to_hex(d, 32, bench_ring_slot(&ring));
+            acc = bench_ring_commit(&ring, acc, bench_fold_hex);
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            fastsha256(seed_msg, BENCH_SEED_LEN, d);
+            fastsha256_to_hex(d, 32, bench_ring_slot(&ring));
+            acc = bench_ring_commit(&ring, acc, bench_fold_hex);
+        }
+    }
+    return bench_ring_flush(&ring, acc, bench_fold_hex);
+}
+
+static uint64_t seed_stream(void *p, size_t start, size_t n, uint64_t acc) {
+    const seed_arg *a = (const seed_arg *)p;
+    uint8_t d[32];
+    bench_ring ring;
+    fastsha256_ctx ctx;
+    ring.n = 0;
+    (void)start;
+    for (size_t i = 0; i < n; i++) {
+        fastsha256_init(&ctx);
+        fastsha256_update(&ctx, a->distinct ? (const void *)(a->msgs + i * RECORD)
+                                            : (const void *)seed_msg, BENCH_SEED_LEN);
+        fastsha256_final(&ctx, d);
+        fastsha256_to_hex(d, 32, bench_ring_slot(&ring));
+        acc = bench_ring_commit(&ring, acc, bench_fold_hex);
+    }
+    return bench_ring_flush(&ring, acc, bench_fold_hex);
+}
+
+static uint64_t seed_batch(void *p, size_t start, size_t n, uint64_t acc) {
+    const seed_arg *a = (const seed_arg *)p;
+    (void)start;
+    for (size_t done = 0; done < n;) {
+        size_t b = n - done < a->batch ? n - done : a->batch;
+        if (a->style == ST_MANY)
+            fastsha256_many(a->ptrs + done, a->lens + done, b, a->dig);
+        else
+            fastsha256_many_strided(a->msgs + done * RECORD, RECORD, BENCH_SEED_LEN, b, a->dig);
+        fastsha256_to_hex_many((const uint8_t(*)[32])a->dig, b, a->hex);
+        for (size_t j = 0; j < b; j++)
+            acc = bench_fold_hex(acc, a->hex[j]);
+        done += b;
+    }
+    return acc;
+}
+
+static bu_work_fn seed_fn(seed_style s) {
+    switch (s) {
+    case ST_ONESHOT: return seed_oneshot;
+    case ST_STREAM: return seed_stream;
+    default: return seed_batch;
+    }
+}
+
+/* The checksum every repeated-message row must produce, computed without
+ * hashing: count copies of the known hex digest. */
+static uint64_t seed_reference(size_t count) {
+    uint64_t acc = BENCH_CHECK_INIT;
+    for (size_t i = 0; i < count; i++)
+        acc = bench_fold_hex(acc, BENCH_SEED_HEX);
+    return acc;
+}
+
+static bu_plan seed_plan(const bench_ctx *c) {
+    bu_plan p;
+    memset(&p, 0, sizeof p);
+    size_t B = c->opt.batch;
+    size_t chunk = c->opt.count / 64 > B ? c->opt.count / 64 : B;
+    if (chunk > SEED_MAX_CHUNK)
+        chunk = SEED_MAX_CHUNK;
+    p.chunk = (chunk + B - 1) / B * B;
+    p.items = c->opt.count;
+    p.granule = B;
+    p.warmup = c->opt.count / 20 > B * 4 ? c->opt.count / 20 : B * 4;
+    if (p.warmup > c->opt.count)
+        p.warmup = c->opt.count;
+    p.reps = c->opt.reps;
+    p.chunk_ms = 0.5;
+    return p;
+}
+
+void bench_seed_row_progress(const br_row *r) {
+    char rate[16];
+    br_fmt_rate(rate, sizeof rate, r->hps_med);
+    bench_progress("  %-10s %-13s %-39s %-8s %9s hashes/s%s\n", r->who, r->backend, r->style,
+             r->messages, rate, r->check < 0 ? "  CHECK FAILED" : "");
+}
+
+static void run_seed_fastsha256(bench_ctx *c, uint64_t ref_same, uint64_t *ref_distinct) {
+    const char *names[BENCH_MAX_BACKENDS];
+    size_t nb = bench_backends(c, BENCH_AUTO_AND_FORCED, names);
+    bu_plan plan = seed_plan(c);
+    seed_arg a;
+    memset(&a, 0, sizeof a);
+    a.batch = c->opt.batch;
+    a.cap = plan.chunk > c->opt.batch ? plan.chunk : c->opt.batch;
+    a.msgs = bench_xmalloc(a.cap * RECORD);
+    a.ptrs = bench_xmalloc(a.cap * sizeof *a.ptrs);
+    a.lens = bench_xmalloc(a.cap * sizeof *a.lens);
+    a.dig = bench_xmalloc(a.batch * sizeof *a.dig);
+    a.hex = bench_xmalloc(a.batch * sizeof *a.hex);
+
+    static const struct {
+        seed_style style;
+        int distinct;
+        const char *name;
+    } styles[] = {
+        {ST_ONESHOT, 0, "one-shot + to_hex"},
+        {ST_STREAM, 0, "init/update/final + to_hex"},
+        {ST_MANY, 0, "many + to_hex_many"},
+        {ST_STRIDED, 0, "many_strided + to_hex_many"},
+        {ST_ONESHOT, 1, "one-shot + to_hex"},
+        {ST_MANY, 1, "many + to_hex_many"},
+    };
+    for (size_t b = 0; b < nb; b++) {
+        char label[32];
+        bench_use_backend(names[b], label, sizeof label);
+        for (size_t s = 0; s < sizeof styles / sizeof styles[0]; s++) {
+            a.style = styles[s].style;
+            a.distinct = styles[s].distinct;
+            /* Repeated message: every pointer to the one seed message, every
+             * record a copy of it. Distinct: pointers to the records, which
+             * seed_prep rewrites before each chunk. */
+            for (size_t j = 0; j < a.cap; j++) {
+                a.ptrs[j] = a.distinct ? (const void *)(a.msgs + j * RECORD)
+                                       : (const void *)seed_msg;
+                a.lens[j] = BENCH_SEED_LEN;
+                memcpy(a.msgs + j * RECORD, seed_msg, RECORD);
+            }
+            plan.prep = a.distinct ? seed_prep : NULL;
+            bu_result res;
+            bu_measure(seed_fn(a.style), &a, &plan, &res);
+            br_row *r;
+            if (a.style == ST_MANY || a.style == ST_STRIDED)
+                r = bench_row("seed", "fastsha256", label, "%s (batch %zu)", styles[s].name,
+                              a.batch);
+            else
+                r = bench_row("seed", "fastsha256", label, "%s", styles[s].name);
+            bench_fmt(r->messages, sizeof r->messages, "%s", a.distinct ? "distinct" : "same");
+            r->size = BENCH_SEED_LEN;
+            r->count = c->opt.count;
+            bench_row_measured(c, r, &res, 0, 1);
+            bench_fmt(r->note, sizeof r->note, "hex encoder %s", fastsha256_hex_backend());
+            uint64_t want = a.distinct ? *ref_distinct : ref_same;
+            if (a.distinct && want == 0) /* no OpenSSL reference: the first row is */
+                want = *ref_distinct = res.checksum;
+            bench_row_check(c, r, res.checksum_stable && res.checksum == want);
+            bench_seed_row_progress(r);
+        }
+    }
+    fastsha256_reset_backend();
+    free(a.msgs);
+    free(a.ptrs);
+    free(a.lens);
+    free(a.dig);
+    free(a.hex);
+}
+
+/* --- The seed workload, OpenSSL ----------------------------------------------- */
+
+typedef struct ossl_arg {
+    bo_style style;
+    int distinct;
+} ossl_arg;
+
+static uint64_t ossl_seed_work(void *p, size_t start, size_t n, uint64_t acc) {
+    const ossl_arg *a = (const ossl_arg *)p;
+    return bo_seed_work(a->style, a->distinct, start, n, acc);
+}
+
+static void run_seed_openssl(bench_ctx *c, uint64_t ref_same) {
+    static const bo_style styles[] = {BO_EVP_DIGEST, BO_EVP_DIGEST_FETCHED, BO_LOW_LEVEL};
+    bu_plan plan = seed_plan(c);
+    char ver[32];
+    bench_openssl_short_version(ver, sizeof ver);
+    for (size_t s = 0; s < sizeof styles / sizeof styles[0]; s++) {
+        if (!bo_style_available(styles[s]))
+            continue;
+        ossl_arg a = {styles[s], 0};
+        bu_result res;
+        bu_measure(ossl_seed_work, &a, &plan, &res);
+        br_row *r = bench_row("seed", "openssl", ver, "%s + table hex", bo_style_name(styles[s]));
+        bench_fmt(r->messages, sizeof r->messages, "same");
+        r->size = BENCH_SEED_LEN;
+        r->count = c->opt.count;
+        bench_row_measured(c, r, &res, 0, 1);
+        bench_row_check(c, r, res.checksum_stable && res.checksum == ref_same);
+        bench_seed_row_progress(r);
+    }
+}
+
+static void run_seed(bench_ctx *c) {
+    bench_progress("seed: %zu x \"Hello world!!!\" -> hex, %d reps per row\n", c->opt.count, c->opt.reps);
+    uint64_t ref_same = seed_reference(c->opt.count);
+    uint64_t ref_distinct = 0;
+    if (!c->opt.no_openssl && bo_available()) {
+        /* An independent reference for the distinct messages. */
+        ref_distinct = bo_seed_work(BO_EVP_DIGEST, 1, 0, c->opt.count, BENCH_CHECK_INIT);
+    }
+    run_seed_fastsha256(c, ref_same, &ref_distinct);
+    if (!c->opt.no_openssl && bo_available())
+        run_seed_openssl(c, ref_same);
+    if (!c->opt.no_js) {
+        bench_seed_js(c);
+        /* Python rows (bench/python/seed.py): another runtime, left out by --no-js too. */
+        c->failures += bp_seed_rows(c->opt.js_count, c->opt.js_timeout, c->clk.core_hz,
+                                    bench_seed_row_progress);
+    }
+}
+
+const bench_mode bench_mode_seed = {
+    "seed",
+    "the seed workload comparison",
+    run_seed,
+};
