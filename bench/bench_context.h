@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "bench_js.h"
 #include "bench_report.h"
@@ -47,6 +48,8 @@ typedef struct bench_mode {
     const char *name;  /* --NAME selects it; also its rows' section */
     const char *help;  /* --help text; continuation lines start with 22 spaces */
     void (*run)(bench_ctx *c);
+    /* Its table in the table output and results.txt; NULL: br_print_rows. */
+    void (*print)(FILE *out, const br_meta *m);
 } bench_mode;
 
 /* Every mode, in the order they run; the first is the default. */

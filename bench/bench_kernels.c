@@ -356,4 +356,5 @@ const bench_mode bench_mode_kernels = {
     "kernel cycle counts (batch lanes, single stream, hex, 14-byte\n"
     "                      one-shot) next to OpenSSL's, measured in the same run",
     run_kernels,
+    br_print_kernels,
 };

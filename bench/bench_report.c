@@ -454,6 +454,35 @@ void br_print_kernels(FILE *out, const br_meta *m) {
     }
 }
 
+/* --- Any other section ---------------------------------------------------------- */
+
+void br_print_rows(FILE *out, const br_meta *m, const char *section) {
+    int any = 0;
+    for (size_t i = 0; i < nrows; i++) {
+        const br_row *r = &rows[i];
+        if (strcmp(r->section, section) != 0)
+            continue;
+        if (!any) {
+            fprintf(out, "\n%s: median of %d reps\n", section, m->reps);
+            fprintf(out, "%-10s %-13s %-39s %-8s %9s %9s %8s %8s %8s %s\n", "who", "backend",
+                    "style", "size", "hashes/s", "best", "ns/hash", "cyc/hash", "GB/s", "check");
+            any = 1;
+        }
+        char size[16], rate[16], best[16], ns[16], cyc[16], gbps[16];
+        fmt_size(size, sizeof size, r->size);
+        br_fmt_rate(rate, sizeof rate, r->hps_med);
+        br_fmt_rate(best, sizeof best, r->hps_best);
+        fmt_num(ns, sizeof ns, r->ns_med);
+        fmt_num(cyc, sizeof cyc, r->cyc_med);
+        fmt_num(gbps, sizeof gbps, r->gbps);
+        fprintf(out, "%-10s %-13.13s %-39.39s %-8s %9s %9s %8s %8s %8s %s\n", r->who, r->backend,
+                r->style, size, rate, best, ns, cyc, gbps,
+                r->check > 0 ? "ok" : r->check < 0 ? "MISMATCH" : "-");
+        if (r->note[0])
+            fprintf(out, "    %s\n", r->note);
+    }
+}
+
 /* --- CSV and JSON ------------------------------------------------------------ */
 
 /* CSV fields are written without quotes: commas become semicolons. */
@@ -827,7 +856,7 @@ static int write_plot(const char *dir, const br_meta *m, int verbose) {
     return 0;
 }
 
-int br_write_dir(const char *dir, const br_meta *m, int verbose) {
+int br_write_dir(const char *dir, const br_meta *m, int verbose, br_tables_fn tables) {
     int rc = 0;
     FILE *f = open_in(dir, "results.csv");
     if (f) {
@@ -845,10 +874,7 @@ int br_write_dir(const char *dir, const br_meta *m, int verbose) {
     }
     f = open_in(dir, "results.txt");
     if (f) {
-        br_print_header(f, m);
-        br_print_seed(f, m);
-        br_print_sweep(f, m);
-        br_print_kernels(f, m);
+        tables(f, m);
         rc |= fclose(f);
     } else {
         rc = -1;

@@ -61,6 +61,12 @@ void br_print_header(FILE *out, const br_meta *m);
 void br_print_seed(FILE *out, const br_meta *m);
 void br_print_sweep(FILE *out, const br_meta *m);
 void br_print_kernels(FILE *out, const br_meta *m);
+/* A plain table of one section's rows (for modes without a table of their
+ * own); nothing when the section has no rows. */
+void br_print_rows(FILE *out, const br_meta *m, const char *section);
+
+/* Writes the header and every section's table (the program's choice). */
+typedef void (*br_tables_fn)(FILE *out, const br_meta *m);
 
 void br_write_csv(FILE *out);
 void br_write_json(FILE *out, const br_meta *m);
@@ -69,10 +75,10 @@ void br_write_json(FILE *out, const br_meta *m);
  * only its last component is missing. Prints why not and returns -1. */
 int br_prepare_dir(const char *dir);
 
-/* After the run, into the DIR br_prepare_dir accepted: writes DIR/results.csv, results.json, results.txt (the tables) and, with
+/* After the run, into the DIR br_prepare_dir accepted: writes DIR/results.csv, results.json, results.txt (`tables`) and, with
  * sweep rows, throughput.dat and throughput.gp, then runs gnuplot (when on
  * PATH) for throughput.png and throughput.svg. Returns 0 on success. */
-int br_write_dir(const char *dir, const br_meta *m, int verbose);
+int br_write_dir(const char *dir, const br_meta *m, int verbose, br_tables_fn tables);
 
 /* "12.35M", "482.1k", ... */
 void br_fmt_rate(char *buf, size_t n, double v);

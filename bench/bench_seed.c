@@ -277,4 +277,5 @@ const bench_mode bench_mode_seed = {
     "seed",
     "the seed workload comparison",
     run_seed,
+    br_print_seed,
 };

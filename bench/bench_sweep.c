@@ -159,4 +159,5 @@ const bench_mode bench_mode_sweep = {
     "sizes 0, 14, 55, 64, 256 B, 1, 4, 64 KiB, 1, 16 MiB: one-shot and\n"
     "                      batch per backend, hashes/s, GB/s and cycles/byte",
     run_sweep,
+    br_print_sweep,
 };

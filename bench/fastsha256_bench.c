@@ -317,6 +317,18 @@ static void fill_meta(void) {
     }
 }
 
+/* The header, then each mode's table (a mode that did not run has no rows
+ * and prints nothing). */
+static void print_tables(FILE *out, const br_meta *m) {
+    br_print_header(out, m);
+    for (size_t i = 0; i < bench_nmodes; i++) {
+        if (bench_modes[i]->print)
+            bench_modes[i]->print(out, m);
+        else
+            br_print_rows(out, m, bench_modes[i]->name);
+    }
+}
+
 int main(int argc, char **argv) {
     const bench_program *program = argc > 1 ? bench_find_program(argv[1]) : NULL;
     if (program)
@@ -372,14 +384,11 @@ int main(int argc, char **argv) {
     } else if (strcmp(ctx.opt.format, "json") == 0) {
         br_write_json(stdout, &ctx.meta);
     } else {
-        br_print_header(stdout, &ctx.meta);
-        br_print_seed(stdout, &ctx.meta);
-        br_print_sweep(stdout, &ctx.meta);
-        br_print_kernels(stdout, &ctx.meta);
+        print_tables(stdout, &ctx.meta);
     }
     fflush(stdout);
     int rc = 0;
-    if (ctx.opt.output && br_write_dir(ctx.opt.output, &ctx.meta, 1) != 0)
+    if (ctx.opt.output && br_write_dir(ctx.opt.output, &ctx.meta, 1, print_tables) != 0)
         rc = 1;
     if (ctx.failures) {
         fprintf(stderr, PROG ": %d row%s failed the output check\n", ctx.failures,
