@@ -246,14 +246,14 @@ static void check_backend_option(void) {
         return;
     const char *all[BENCH_MAX_BACKENDS], *sup[BENCH_MAX_BACKENDS];
     size_t na = fastsha256_all_backends(all, BENCH_MAX_BACKENDS);
-    size_t ns = fastsha256_backends(sup, BENCH_MAX_BACKENDS);
+    size_t ns = bench_backends(&ctx, BENCH_SUPPORTED, sup);
     int known = 0, supported = 0;
     for (size_t i = 0; i < na && i < BENCH_MAX_BACKENDS; i++)
         known |= strcmp(all[i], ctx.opt.backend) == 0;
-    for (size_t i = 0; i < ns && i < BENCH_MAX_BACKENDS; i++)
+    for (size_t i = 0; i < ns; i++)
         supported |= strcmp(sup[i], ctx.opt.backend) == 0;
     char list[128] = "";
-    for (size_t i = 0; i < ns && i < BENCH_MAX_BACKENDS; i++) {
+    for (size_t i = 0; i < ns; i++) {
         size_t l = strlen(list);
         bench_fmt(list + l, sizeof list - l, "%s%s", l ? ", " : "", sup[i]);
     }
