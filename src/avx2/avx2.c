@@ -11,9 +11,8 @@
  *
  * Block A's rounds are unrolled around the schedule code; block B's are a
  * 16-round loop. Unrolled too, the loop (~15 KB) ran at one of two speeds,
- * 5.0 or 5.6 TSC cycles per byte, switching from call to call (gcc build,
- * Zen 4), presumably by how much of it the micro-op cache held; rolling
- * block A as well was slower. */
+ * switching from call to call (bench/README.md), presumably by how much of it
+ * the micro-op cache held; rolling block A as well was slower. */
 #include "../internal.h"
 
 #if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)

@@ -5,7 +5,7 @@
 /* Compiler-only barrier: keeps each digest's NUL store after its character
  * stores. GCC otherwise hoists the byte store ahead of them, and the stores
  * then leave the core out of address order: measured ~25% slower with AVX2
- * (3.05 vs 2.44 TSC ticks per digest) and ~5% with SSSE3. */
+ * and ~5% with SSSE3 (numbers in bench/README.md). */
 #if defined(__GNUC__)
 #  define FSHA256_HEX_STORE_ORDER() __asm__ volatile("" ::: "memory")
 #else
