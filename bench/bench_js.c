@@ -28,18 +28,27 @@ static int is_file(const char *path) {
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-int bj_find_runtime(const char *name, const char *const *dirs, size_t ndirs, char *out,
-                    size_t outlen) {
+/* The first dirs[i]/file (NULL and empty dirs skipped) that passes ok, into out. */
+static int find_in_dirs(const char *file, const char *const *dirs, size_t ndirs,
+                        int (*ok)(const char *), char *out, size_t outlen) {
     for (size_t i = 0; i < ndirs; i++) {
         if (!dirs[i] || !*dirs[i])
             continue;
-        bench_fmt(out, outlen, "%s/bin/%s", dirs[i], name);
-        if (is_executable(out))
-            return 1;
-        bench_fmt(out, outlen, "%s/%s", dirs[i], name);
-        if (is_executable(out))
+        bench_fmt(out, outlen, "%s/%s", dirs[i], file);
+        if (ok(out))
             return 1;
     }
+    return 0;
+}
+
+int bj_find_runtime(const char *name, const char *const *dirs, size_t ndirs, char *out,
+                    size_t outlen) {
+    char in_bin[64];
+    bench_fmt(in_bin, sizeof in_bin, "bin/%s", name);
+    for (size_t i = 0; i < ndirs; i++)
+        if (find_in_dirs(in_bin, dirs + i, 1, is_executable, out, outlen) ||
+            find_in_dirs(name, dirs + i, 1, is_executable, out, outlen))
+            return 1;
     const char *path = getenv("PATH");
     if (!path)
         return 0;
@@ -60,14 +69,7 @@ int bj_find_runtime(const char *name, const char *const *dirs, size_t ndirs, cha
 
 int bj_find_script(const char *file, const char *const *dirs, size_t ndirs, char *out,
                    size_t outlen) {
-    for (size_t i = 0; i < ndirs; i++) {
-        if (!dirs[i] || !*dirs[i])
-            continue;
-        bench_fmt(out, outlen, "%s/%s", dirs[i], file);
-        if (is_file(out))
-            return 1;
-    }
-    return 0;
+    return find_in_dirs(file, dirs, ndirs, is_file, out, outlen);
 }
 
 static void parse_line(const char *line, bj_result *r, double *rates) {

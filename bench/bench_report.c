@@ -856,29 +856,25 @@ static int write_plot(const char *dir, const br_meta *m, int verbose) {
     return 0;
 }
 
+static void write_csv_file(FILE *out, const br_meta *m) {
+    (void)m;
+    br_write_csv(out);
+}
+
+/* DIR/name written by write; -1 when it cannot be opened or closed. */
+static int write_file(const char *dir, const char *name, br_tables_fn write, const br_meta *m) {
+    FILE *f = open_in(dir, name);
+    if (!f)
+        return -1;
+    write(f, m);
+    return fclose(f) == 0 ? 0 : -1;
+}
+
 int br_write_dir(const char *dir, const br_meta *m, int verbose, br_tables_fn tables) {
     int rc = 0;
-    FILE *f = open_in(dir, "results.csv");
-    if (f) {
-        br_write_csv(f);
-        rc |= fclose(f);
-    } else {
-        rc = -1;
-    }
-    f = open_in(dir, "results.json");
-    if (f) {
-        br_write_json(f, m);
-        rc |= fclose(f);
-    } else {
-        rc = -1;
-    }
-    f = open_in(dir, "results.txt");
-    if (f) {
-        tables(f, m);
-        rc |= fclose(f);
-    } else {
-        rc = -1;
-    }
+    rc |= write_file(dir, "results.csv", write_csv_file, m);
+    rc |= write_file(dir, "results.json", br_write_json, m);
+    rc |= write_file(dir, "results.txt", tables, m);
     if (write_plot(dir, m, verbose) != 0)
         rc = -1;
     if (verbose && rc == 0)

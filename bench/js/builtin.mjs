@@ -4,7 +4,7 @@
 // STYLE: crypto.hash         node:crypto's crypto.hash("sha256", m) (Node >= 20.12, Bun, Deno)
 //        Bun.SHA256.hash     Bun.SHA256.hash(m, "hex")
 //        Bun.CryptoHasher    new Bun.CryptoHasher("sha256").update(m).digest("hex")
-// Output protocol as in createhash.mjs (see harness.mjs).
+// Output protocol and timing loop: harness.mjs.
 import crypto from "node:crypto";
 import { args, message as m, run } from "./harness.mjs";
 

@@ -5,7 +5,7 @@
 //        many     sha256Many(array of 1024 messages, "hex")
 //        packed   sha256Packed(1024 records of 14 bytes, 14, 14, "hex")
 // INDEX_JS is bindings/node/index.js, ADDON the fastsha256.node to load.
-// Output protocol as in createhash.mjs (see harness.mjs).
+// Output protocol and timing loop: harness.mjs.
 import { createRequire } from "node:module";
 import { Buffer } from "node:buffer";
 import { args, message as m, run } from "./harness.mjs";

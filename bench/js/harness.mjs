@@ -1,5 +1,7 @@
-// Shared timing loop of the fastsha256-bench JS snippets (builtin.mjs,
-// fastsha256.mjs): the output protocol of createhash.mjs.
+// Shared timing loop of the fastsha256-bench JS snippets (createhash.mjs,
+// webcrypto.mjs, builtin.mjs, fastsha256.mjs) and their output protocol:
+// one "fastsha256-bench-js chunk <n> <ms>" line per chunk and a final
+// "fastsha256-bench-js done ..." line that fastsha256-bench parses.
 //   run(style, call, perCall): call() hashes perCall messages and returns the
 //   last hex digest; count messages are hashed in `chunks` timed chunks after
 //   an untimed warm-up (count/50, at most 20000 messages).
@@ -9,30 +11,50 @@ export const runtime = typeof Deno !== "undefined" ? ["deno", Deno.version.deno]
   : ["node", process.versions.node];
 export const message = "Hello world!!!";
 
-export function run(style, call, perCall = 1) {
-  const count = Number(args[0] ?? 5000000);
-  const chunks = Math.max(1, Math.min(Number(args[1] ?? 10), count || 1));
+// n calls of call() (awaited when it is async), folding each digest into the
+// sink; returns the last digest and the sink.
+function calls(call, n, sink) {
   let h = "";
-  let sink = 0;
-  const warmup = Math.min(20000, Math.floor(count / 50));
-  for (let i = 0; i < warmup; i += perCall) {
+  for (let i = 0; i < n; i++) {
     h = call();
     sink ^= h.charCodeAt(i & 63);
   }
+  return { h, sink };
+}
+
+async function awaitedCalls(call, n, sink) {
+  let h = "";
+  for (let i = 0; i < n; i++) {
+    h = await call();
+    sink ^= h.charCodeAt(i & 63);
+  }
+  return { h, sink };
+}
+
+// options: count (default message count), warmupMax, awaited (call returns a
+// promise: each one is awaited before the next call). Without `awaited` the
+// whole run is synchronous: no await between or inside the timed chunks.
+export async function run(style, call, perCall = 1,
+                          { count: defaultCount = 5000000, warmupMax = 20000, awaited = false } = {}) {
+  const loop = awaited ? awaitedCalls : calls;
+  const count = Number(args[0] ?? defaultCount);
+  const chunks = Math.max(1, Math.min(Number(args[1] ?? 10), count || 1));
+  const warmup = Math.min(warmupMax, Math.floor(count / 50));
+  let last = loop(call, Math.ceil(warmup / perCall), 0);
+  if (awaited) last = await last;
   let total = 0;
   let done = 0;
   for (let c = 0; c < chunks; c++) {
-    const calls = Math.max(1, Math.round((Math.floor((count * (c + 1)) / chunks) - done) / perCall));
+    const n = Math.max(1, Math.round((Math.floor((count * (c + 1)) / chunks) - done) / perCall));
     const t0 = performance.now();
-    for (let i = 0; i < calls; i++) {
-      h = call();
-      sink ^= h.charCodeAt(i & 63);
-    }
+    let chunk = loop(call, n, last.sink);
+    if (awaited) chunk = await chunk;
     const ms = performance.now() - t0;
+    last = chunk;
     total += ms;
-    done += calls * perCall;
-    console.log(`fastsha256-bench-js chunk ${calls * perCall} ${ms.toFixed(4)}`);
+    done += n * perCall;
+    console.log(`fastsha256-bench-js chunk ${n * perCall} ${ms.toFixed(4)}`);
   }
   console.log(`fastsha256-bench-js done runtime=${runtime[0]} version=${runtime[1]} ` +
-    `style=${style} count=${done} ms=${total.toFixed(4)} warmup=${warmup} sink=${sink} last=${h}`);
+    `style=${style} count=${done} ms=${total.toFixed(4)} warmup=${warmup} sink=${last.sink} last=${last.h}`);
 }
