@@ -48,27 +48,15 @@ static uint64_t k_ossl_seq(void *p, size_t start, size_t n, uint64_t acc) {
 }
 
 static uint64_t k_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
-    kern_arg *a = (kern_arg *)p;
-    bench_ring ring;
-    ring.n = 0;
+    const kern_arg *a = (const kern_arg *)p;
     (void)start;
-    for (size_t i = 0; i < n; i++) {
-        fastsha256(a->buf, a->size, bench_ring_slot(&ring));
-        acc = bench_ring_commit(&ring, acc, bench_fold_digest);
-    }
-    return bench_ring_flush(&ring, acc, bench_fold_digest);
+    return bench_oneshot_loop(bench_digest_fastsha256, a->ostyle, a->buf, a->size, n, acc);
 }
 
 static uint64_t k_ossl_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
-    kern_arg *a = (kern_arg *)p;
-    bench_ring ring;
-    ring.n = 0;
+    const kern_arg *a = (const kern_arg *)p;
     (void)start;
-    for (size_t i = 0; i < n; i++) {
-        bo_digest(a->ostyle, a->buf, a->size, bench_ring_slot(&ring));
-        acc = bench_ring_commit(&ring, acc, bench_fold_digest);
-    }
-    return bench_ring_flush(&ring, acc, bench_fold_digest);
+    return bench_oneshot_loop(bo_digest, a->ostyle, a->buf, a->size, n, acc);
 }
 
 /* Hex kernels: n digests in batches; one string per batch goes into the

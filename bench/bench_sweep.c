@@ -19,14 +19,8 @@ typedef struct sweep_arg {
 
 static uint64_t sweep_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
     const sweep_arg *a = (const sweep_arg *)p;
-    bench_ring ring;
-    ring.n = 0;
     (void)start;
-    for (size_t i = 0; i < n; i++) {
-        fastsha256(a->buf, a->size, bench_ring_slot(&ring));
-        acc = bench_ring_commit(&ring, acc, bench_fold_digest);
-    }
-    return bench_ring_flush(&ring, acc, bench_fold_digest);
+    return bench_oneshot_loop(bench_digest_fastsha256, BO_LOW_LEVEL, a->buf, a->size, n, acc);
 }
 
 static uint64_t sweep_batch(void *p, size_t start, size_t n, uint64_t acc) {
@@ -44,14 +38,8 @@ static uint64_t sweep_batch(void *p, size_t start, size_t n, uint64_t acc) {
 
 static uint64_t sweep_openssl(void *p, size_t start, size_t n, uint64_t acc) {
     const sweep_arg *a = (const sweep_arg *)p;
-    bench_ring ring;
-    ring.n = 0;
     (void)start;
-    for (size_t i = 0; i < n; i++) {
-        bo_digest(BO_LOW_LEVEL, a->buf, a->size, bench_ring_slot(&ring));
-        acc = bench_ring_commit(&ring, acc, bench_fold_digest);
-    }
-    return bench_ring_flush(&ring, acc, bench_fold_digest);
+    return bench_oneshot_loop(bo_digest, BO_LOW_LEVEL, a->buf, a->size, n, acc);
 }
 
 /* Measures fn with enough items for about target_ms per repetition: one
