@@ -2,9 +2,12 @@
 # Regression test for fastsha256-bench --output DIR (issue 9, defect 7): the
 # path is checked BEFORE the run (exit 2, nothing measured) and only the last
 # directory is ever created.
-# Usage: test_output_dir.sh path/to/fastsha256-bench
+# Usage: test_output_dir.sh path/to/fastsha256-bench [emulator [args...]]
+# (cross builds: CMAKE_CROSSCOMPILING_EMULATOR runs the binary)
 set -u
 bench=$1
+shift
+emulator="$*"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fsha256-bench-out.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -13,7 +16,7 @@ tiny="--quick --count 1000 --reps 1 --no-js --no-openssl --backend scalar --cpu 
 # expect_usage_error PATH WHAT: exit 2, a message naming the path, no run.
 expect_usage_error() {
     # shellcheck disable=SC2086
-    "$bench" $tiny --output "$1" >"$tmp/stdout" 2>"$tmp/stderr"
+    $emulator "$bench" $tiny --output "$1" >"$tmp/stdout" 2>"$tmp/stderr"
     rc=$?
     if [ "$rc" -ne 2 ]; then
         echo "FAIL: --output $1 ($2): exit $rc, want 2"; fail=1
@@ -38,7 +41,7 @@ expect_usage_error "" "empty path"
 # expect_written PATH WHAT: exit 0 and the results in PATH.
 expect_written() {
     # shellcheck disable=SC2086
-    "$bench" $tiny --output "$1" >"$tmp/stdout" 2>"$tmp/stderr"
+    $emulator "$bench" $tiny --output "$1" >"$tmp/stdout" 2>"$tmp/stderr"
     rc=$?
     if [ "$rc" -ne 0 ]; then
         echo "FAIL: --output $1 ($2): exit $rc, want 0"; cat "$tmp/stderr"; fail=1
