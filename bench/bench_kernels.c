@@ -177,7 +177,7 @@ static br_row *k_row(const bench_ctx *c, const char *style, const char *unit, do
     r->reps = c->opt.reps;
     r->threads = 1;
     bench_progress("  %-54s %10.3f %-13s  OpenSSL %10.3f  %s\n", style, value, unit, peer_value,
-             peer_value > 0 ? peer : "(n/a)");
+                   peer_value > 0 ? peer : "(n/a)");
     return r;
 }
 
@@ -209,7 +209,8 @@ static void run_kernels(bench_ctx *c) {
     double o_16m = 0, o_1m_block = 0, o_14 = 0, o_14_evp = 0, o_14_sha256 = 0, o_many = 0;
     if (ossl) {
         a.size = 16 * BENCH_MIB;
-        o_16m = bench_cycles(c, k_ticks(c, k_ossl_oneshot, &a, 1, target)) / (double)(16 * BENCH_MIB);
+        o_16m = bench_cycles(c, k_ticks(c, k_ossl_oneshot, &a, 1, target)) /
+                (double)(16 * BENCH_MIB);
         a.nmsg = 16;
         o_many = k_ticks(c, k_ossl_seq, &a, 1, target); /* ticks per 16 x 1 MiB */
         o_1m_block = bench_cycles(c, o_many) / (16 * blocks_1m);
@@ -245,15 +246,17 @@ static void run_kernels(bench_ctx *c) {
     }
 
     /* 2. The AVX2 8-lane kernel: exactly 8 messages, every lane busy. */
-    if (bench_backend_supported("avx2") && (!c->opt.backend || strcmp(c->opt.backend, "avx2") == 0)) {
+    if (bench_backend_supported("avx2") &&
+        (!c->opt.backend || strcmp(c->opt.backend, "avx2") == 0)) {
         fastsha256_set_backend("avx2");
         a.nmsg = 8;
         double t = k_ticks(c, k_many, &a, 1, target);
         br_row *r = k_row(c, "avx2 forced, 8 lanes: fastsha256_many, 8 x 1 MiB", "cycles/block",
                           bench_cycles(c, t) / (8 * blocks_1m), o_avx2,
                           p_avx2.ok ? bench_cycles(c, p_avx2.per_block_1m) : 0);
-        bench_fmt(r->note, sizeof r->note, "= %.0f cycles per 8-lane step (8 blocks at once); "
-                 "OpenSSL default path %.2f cycles/block", bench_cycles(c, t) / blocks_1m, o_1m_block);
+        bench_fmt(r->note, sizeof r->note,
+                  "= %.0f cycles per 8-lane step (8 blocks at once); OpenSSL default path %.2f "
+                  "cycles/block", bench_cycles(c, t) / blocks_1m, o_1m_block);
     }
 
     /* 3. Single stream, 16 MiB, per backend; 4. the 14-byte one-shot. */
@@ -271,8 +274,10 @@ static void run_kernels(bench_ctx *c) {
         double t = k_ticks(c, k_oneshot, &a, 1, target);
         bench_fmt(s, sizeof s, "%s forced, single stream: 16 MiB one-shot", names[b]);
         double peer_v = pp ? (pp->ok ? bench_cycles(c, pp->per_byte_16m) : 0) : o_16m;
-        br_row *r = k_row(c, s, "cycles/byte", bench_cycles(c, t) / (double)(16 * BENCH_MIB), peer, peer_v);
-        bench_fmt(r->note, sizeof r->note, "%.3f GB/s", 16.0 * BENCH_MIB / (t / c->clk.tick_hz) / 1e9);
+        br_row *r = k_row(c, s, "cycles/byte", bench_cycles(c, t) / (double)(16 * BENCH_MIB), peer,
+                          peer_v);
+        bench_fmt(r->note, sizeof r->note, "%.3f GB/s",
+                  16.0 * BENCH_MIB / (t / c->clk.tick_hz) / 1e9);
         a.size = BENCH_SEED_LEN;
         t = k_ticks(c, k_oneshot, &a, 1, target);
         bench_fmt(s, sizeof s, "%s forced: 14-byte one-shot (fastsha256())", names[b]);
@@ -313,25 +318,25 @@ static void run_kernels(bench_ctx *c) {
         hex_seen[nhex++] = h;
         double t = k_ticks(c, k_hex_many, &a, a.batch, target);
         bench_fmt(s, sizeof s, "hex %s: to_hex_many, batches of 1024 (via %s)", h,
-                 fastsha256_backend());
+                  fastsha256_backend());
         br_row *r = k_row(c, s, "cycles/digest", bench_cycles(c, t), "OPENSSL_buf2hexstr_ex (upper)",
                           bench_cycles(c, t_ossl_hex));
         bench_fmt(r->note, sizeof r->note, "plain table encoder: %.1f cycles/digest",
-                 bench_cycles(c, t_table));
+                  bench_cycles(c, t_table));
         t = k_ticks(c, k_hex_single, &a, a.batch, target);
         bench_fmt(s, sizeof s, "hex %s: to_hex, one digest per call", h);
         r = k_row(c, s, "cycles/digest", bench_cycles(c, t), "OPENSSL_buf2hexstr_ex (upper)",
                   bench_cycles(c, t_ossl_hex));
         bench_fmt(r->note, sizeof r->note, "plain table encoder: %.1f cycles/digest",
-                 bench_cycles(c, t_table));
+                  bench_cycles(c, t_table));
     }
     if (ossl && (!p_avx2.ok || !p_int.ok))
         bench_progress("  note: OpenSSL's AVX2/integer paths could not be measured (OPENSSL_ia32cap "
-                 "probe%s)\n",
+                       "probe%s)\n",
 #if defined(__x86_64__) || defined(__i386__)
-                 " failed"
+                       " failed"
 #else
-                 "s are x86-only"
+                       "s are x86-only"
 #endif
         );
     fastsha256_reset_backend();

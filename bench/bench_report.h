@@ -75,8 +75,8 @@ void br_write_json(FILE *out, const br_meta *m);
  * only its last component is missing. Prints why not and returns -1. */
 int br_prepare_dir(const char *dir);
 
-/* After the run, into the DIR br_prepare_dir accepted: writes DIR/results.csv, results.json, results.txt (`tables`) and, with
- * sweep rows, throughput.dat and throughput.gp, then runs gnuplot (when on
+/* After the run, into the DIR br_prepare_dir accepted: writes
+ * DIR/results.csv, results.json, results.txt (`tables`) and, with sweep rows, throughput.dat and throughput.gp, then runs gnuplot (when on
  * PATH) for throughput.png and throughput.svg. Returns 0 on success. */
 int br_write_dir(const char *dir, const br_meta *m, int verbose, br_tables_fn tables);
 

@@ -148,7 +148,7 @@ void bench_seed_row_progress(const br_row *r) {
     char rate[16];
     br_fmt_rate(rate, sizeof rate, r->hps_med);
     bench_progress("  %-10s %-13s %-39s %-8s %9s hashes/s%s\n", r->who, r->backend, r->style,
-             r->messages, rate, r->check < 0 ? "  CHECK FAILED" : "");
+                   r->messages, rate, r->check < 0 ? "  CHECK FAILED" : "");
 }
 
 static void run_seed_fastsha256(bench_ctx *c, uint64_t ref_same, uint64_t *ref_distinct) {
@@ -255,7 +255,8 @@ static void run_seed_openssl(bench_ctx *c, uint64_t ref_same) {
 }
 
 static void run_seed(bench_ctx *c) {
-    bench_progress("seed: %zu x \"Hello world!!!\" -> hex, %d reps per row\n", c->opt.count, c->opt.reps);
+    bench_progress("seed: %zu x \"Hello world!!!\" -> hex, %d reps per row\n", c->opt.count,
+                   c->opt.reps);
     uint64_t ref_same = seed_reference(c->opt.count);
     uint64_t ref_distinct = 0;
     if (!c->opt.no_openssl && bo_available()) {

@@ -26,7 +26,7 @@ void bench_seed_js(bench_ctx *c) {
     if (env)
         bench_fmt(rt_env, sizeof rt_env, "%s", env);
     bench_fmt(rt_src, sizeof rt_src, "%s%s", FASTSHA256_BENCH_SOURCE_DIR,
-             FASTSHA256_BENCH_SOURCE_DIR[0] ? "/.runtimes" : "");
+              FASTSHA256_BENCH_SOURCE_DIR[0] ? "/.runtimes" : "");
     bench_fmt(rt_exe, sizeof rt_exe, "%s/.runtimes", c->exe_dir);
     const char *rt_dirs[] = {c->opt.runtimes, rt_env, rt_src, rt_exe};
 
@@ -51,7 +51,7 @@ void bench_seed_js(bench_ctx *c) {
                        "\"<runtime> + fastsha256\" rows\n");
     if (!have_sync || !have_async) {
         bench_fmt(c->meta.js[0], sizeof c->meta.js[0],
-                 "JS snippets not found (createhash.mjs, webcrypto.mjs): use --js-dir");
+                  "JS snippets not found (createhash.mjs, webcrypto.mjs): use --js-dir");
         bench_progress("  js: snippets not found (use --js-dir DIR)\n");
         return;
     }
@@ -59,8 +59,9 @@ void bench_seed_js(bench_ctx *c) {
     for (int k = 0; k < 3; k++) {
         char path[BJ_PATH_MAX];
         if (!bj_find_runtime(kinds[k], rt_dirs, 4, path, sizeof path)) {
-            bench_fmt(c->meta.js[k], sizeof c->meta.js[k], "%s: not found (bench/install-js-runtimes.sh "
-                     "installs bun and deno)", kinds[k]);
+            bench_fmt(c->meta.js[k], sizeof c->meta.js[k],
+                      "%s: not found (bench/install-js-runtimes.sh installs bun and deno)",
+                      kinds[k]);
             bench_progress("  js: %s not found\n", kinds[k]);
             continue;
         }
@@ -112,9 +113,9 @@ void bench_seed_js(bench_ctx *c) {
             r->chunks = 0; /* not filtered: the runtimes time themselves */
             bench_row_check(c, r, strcmp(jr.last, BENCH_SEED_HEX) == 0);
             bench_fmt(r->note, sizeof r->note,
-                     "unpinned; %zu messages in %.0f ms (overall %.0f/s), %d chunks; %ld "
-                     "involuntary switches", jr.count, jr.total_ms,
-                     jr.count / (jr.total_ms / 1000.0), jr.nchunks, jr.child_switches);
+                      "unpinned; %zu messages in %.0f ms (overall %.0f/s), %d chunks; %ld "
+                      "involuntary switches", jr.count, jr.total_ms,
+                      jr.count / (jr.total_ms / 1000.0), jr.nchunks, jr.child_switches);
             bench_seed_row_progress(r);
         }
     }

@@ -52,8 +52,8 @@ static size_t sweep_batch_count(size_t size) {
 }
 
 static void run_sweep(bench_ctx *c) {
-    static const size_t all_sizes[] = {0, 14, 55, 64, 256, 1 * BENCH_KIB, 4 * BENCH_KIB, 64 * BENCH_KIB,
-                                       1 * BENCH_MIB, 16 * BENCH_MIB};
+    static const size_t all_sizes[] = {0, 14, 55, 64, 256, 1 * BENCH_KIB, 4 * BENCH_KIB,
+                                       64 * BENCH_KIB, 1 * BENCH_MIB, 16 * BENCH_MIB};
     size_t nsizes = sizeof all_sizes / sizeof all_sizes[0];
     if (c->opt.quick)
         nsizes--; /* no 16 MiB in quick runs */
@@ -84,8 +84,8 @@ static void run_sweep(bench_ctx *c) {
     char ossl_version[32];
     bench_openssl_short_version(ossl_version, sizeof ossl_version);
     bench_progress("sweep: %zu sizes x (%zu backends x one-shot/batch%s)%s\n", nsizes, nb,
-             with_openssl ? " + OpenSSL" : "",
-             threads > 1 ? ", batches on several threads" : "");
+                   with_openssl ? " + OpenSSL" : "",
+                   threads > 1 ? ", batches on several threads" : "");
 
     for (size_t b = 0; b <= nb; b++) {
         int is_ossl = b == nb;
@@ -124,11 +124,11 @@ static void run_sweep(bench_ctx *c) {
                 bench_row_measured(c, r, &res, size, th);
                 if (mode == 1)
                     bench_fmt(r->note, sizeof r->note, "fastsha256_many, %zu messages per call%s",
-                             nmsg, th > 1 ? ", per thread" : "");
+                              nmsg, th > 1 ? ", per thread" : "");
                 char rate[16];
                 br_fmt_rate(rate, sizeof rate, r->hps_med);
                 bench_progress("  %-10s %-10s %-9s %9zu B  %9s hashes/s  %8.3f GB/s  %7.2f cycles/B\n",
-                         r->who, r->backend, r->style, size, rate, r->gbps, r->cpb);
+                               r->who, r->backend, r->style, size, rate, r->gbps, r->cpb);
             }
         }
     }

@@ -258,8 +258,8 @@ static void check_backend_option(void) {
         bench_fmt(list + l, sizeof list - l, "%s%s", l ? ", " : "", sup[i]);
     }
     if (!known) {
-        fprintf(stderr, PROG ": unknown backend '%s': not a backend of this build (supported here: auto, %s)\n", ctx.opt.backend,
-                list);
+        fprintf(stderr, PROG ": unknown backend '%s': not a backend of this build (supported here: "
+                        "auto, %s)\n", ctx.opt.backend, list);
         exit(2);
     }
     if (!supported) {
@@ -280,7 +280,8 @@ static void fill_meta(void) {
     size_t n = bench_backends(&ctx, BENCH_SUPPORTED, names);
     for (size_t i = 0; i < n; i++) {
         size_t l = strlen(ctx.meta.backends);
-        bench_fmt(ctx.meta.backends + l, sizeof ctx.meta.backends - l, "%s%s", i ? " " : "", names[i]);
+        bench_fmt(ctx.meta.backends + l, sizeof ctx.meta.backends - l, "%s%s", i ? " " : "",
+                  names[i]);
     }
     bench_fmt(ctx.meta.auto_backend, sizeof ctx.meta.auto_backend, "%s", fastsha256_backend());
     bench_fmt(ctx.meta.hex_backend, sizeof ctx.meta.hex_backend, "%s", fastsha256_hex_backend());
@@ -303,8 +304,8 @@ static void fill_meta(void) {
     strftime(ctx.meta.date, sizeof ctx.meta.date, "%Y-%m-%d %H:%M UTC", &tm);
     struct utsname u;
     if (uname(&u) == 0)
-        bench_fmt(ctx.meta.host_kernel, sizeof ctx.meta.host_kernel, "%s %s %s", u.sysname, u.release,
-                 u.machine);
+        bench_fmt(ctx.meta.host_kernel, sizeof ctx.meta.host_kernel, "%s %s %s", u.sysname,
+                  u.release, u.machine);
     for (size_t m = 0; m < bench_nmodes; m++) {
         size_t l = strlen(ctx.meta.modes);
         if (ctx.opt.mode_on[m])
@@ -364,8 +365,8 @@ int main(int argc, char **argv) {
     ctx.meta.core_estimated = ctx.clk.core_estimated;
     fill_meta();
     bench_progress("%s: %s; TSC %.3f GHz, core ~%.3f GHz; backends %s (auto %s, hex %s)\n", PROG,
-             ctx.meta.cpu_model, ctx.clk.tick_hz / 1e9, ctx.clk.core_hz / 1e9, ctx.meta.backends,
-             ctx.meta.auto_backend, ctx.meta.hex_backend);
+                   ctx.meta.cpu_model, ctx.clk.tick_hz / 1e9, ctx.clk.core_hz / 1e9,
+                   ctx.meta.backends, ctx.meta.auto_backend, ctx.meta.hex_backend);
 
     for (size_t m = 0; m < bench_nmodes; m++)
         if (ctx.opt.mode_on[m])
@@ -374,9 +375,9 @@ int main(int argc, char **argv) {
     if (ctx.clk.core_estimated) {
         ctx.meta.core_hz_end = bu_estimate_core_hz(ctx.clk.tick_hz, ctx.opt.quick);
         if (ctx.meta.core_hz_end > 0 && (ctx.meta.core_hz_end < 0.95 * ctx.clk.core_hz ||
-                                     ctx.meta.core_hz_end > 1.05 * ctx.clk.core_hz))
+                                         ctx.meta.core_hz_end > 1.05 * ctx.clk.core_hz))
             bench_progress(PROG ": note: the core clock moved during the run (%.3f -> %.3f GHz)\n",
-                     ctx.clk.core_hz / 1e9, ctx.meta.core_hz_end / 1e9);
+                           ctx.clk.core_hz / 1e9, ctx.meta.core_hz_end / 1e9);
     }
 
     if (strcmp(ctx.opt.format, "csv") == 0) {
