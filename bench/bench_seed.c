@@ -3,7 +3,7 @@
  * "Hello world!!!". fastsha256 does it one call per message, with a
  * streaming context per message and in batches, on the automatic backend and
  * on every backend this CPU supports; OpenSSL's libcrypto and the JavaScript
- * runtimes found here (bench_seed_js.c) and Python (bench_python.c) do it
+ * runtimes found here (bench_seed_js.c) and Python (bench_seed_python.c) do it
  * side by side. */
 #include "bench_seed.h"
 
@@ -12,7 +12,6 @@
 
 #include "bench_common.h"
 #include "bench_openssl.h"
-#include "bench_python.h"
 #include "fastsha256.h"
 
 typedef enum { ST_ONESHOT, ST_STREAM, ST_MANY, ST_STRIDED } seed_style;
@@ -151,6 +150,25 @@ void bench_seed_row_progress(const br_row *r) {
                    r->messages, rate, r->check < 0 ? "  CHECK FAILED" : "");
 }
 
+br_row *bench_seed_runtime_row(bench_ctx *c, const char *who, const char *version,
+                               const char *style, size_t count, double med_rate,
+                               double best_rate, const char *last_hex) {
+    br_row *r = bench_row("seed", who, version, "%s", style);
+    bench_fmt(r->messages, sizeof r->messages, "same");
+    r->size = BENCH_SEED_LEN;
+    r->count = count;
+    r->threads = 1;
+    r->reps = 1;
+    r->hps_med = med_rate;
+    r->hps_best = best_rate;
+    r->ns_med = 1e9 / med_rate;
+    r->ns_best = 1e9 / best_rate;
+    r->cyc_med = r->ns_med * c->clk.core_hz / 1e9;
+    r->chunks = 0; /* not filtered: the runtimes time themselves */
+    bench_row_check(c, r, strcmp(last_hex, BENCH_SEED_HEX) == 0);
+    return r;
+}
+
 static void run_seed_fastsha256(bench_ctx *c, uint64_t ref_same, uint64_t *ref_distinct) {
     const char *names[BENCH_MAX_BACKENDS];
     size_t nb = bench_backends(c, BENCH_AUTO_AND_FORCED, names);
@@ -268,9 +286,8 @@ static void run_seed(bench_ctx *c) {
         run_seed_openssl(c, ref_same);
     if (!c->opt.no_js) {
         bench_seed_js(c);
-        /* Python rows (bench/python/seed.py): another runtime, left out by --no-js too. */
-        c->failures += bp_seed_rows(c->opt.js_count, c->opt.js_timeout, c->clk.core_hz,
-                                    bench_seed_row_progress);
+        /* Python: another runtime, left out by --no-js too. */
+        bench_seed_python(c);
     }
 }
 

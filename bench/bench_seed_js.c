@@ -99,19 +99,8 @@ void bench_seed_js(bench_ctx *c) {
             }
             char who[24];
             bench_fmt(who, sizeof who, sn->addon ? "%s + fastsha256" : "%s", kinds[k]);
-            br_row *r = bench_row("seed", who, jr.version, "%s", sn->label);
-            bench_fmt(r->messages, sizeof r->messages, "same");
-            r->size = BENCH_SEED_LEN;
-            r->count = jr.count;
-            r->threads = 1;
-            r->reps = 1;
-            r->hps_med = jr.med_rate;
-            r->hps_best = jr.best_rate;
-            r->ns_med = 1e9 / jr.med_rate;
-            r->ns_best = 1e9 / jr.best_rate;
-            r->cyc_med = r->ns_med * c->clk.core_hz / 1e9;
-            r->chunks = 0; /* not filtered: the runtimes time themselves */
-            bench_row_check(c, r, strcmp(jr.last, BENCH_SEED_HEX) == 0);
+            br_row *r = bench_seed_runtime_row(c, who, jr.version, sn->label, jr.count,
+                                               jr.med_rate, jr.best_rate, jr.last);
             bench_fmt(r->note, sizeof r->note,
                       "unpinned; %zu messages in %.0f ms (overall %.0f/s), %d chunks; %ld "
                       "involuntary switches", jr.count, jr.total_ms,

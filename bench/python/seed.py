@@ -11,7 +11,7 @@ usage: python3 seed.py [count=5000000] [chunks=10]
 Each row is timed in chunks after an untimed warm-up; prints one line per row,
     fastsha256-bench-py<TAB>row<TAB>style<TAB>count<TAB>ms<TAB>median/s<TAB>best/s<TAB>last hex
 after a "fastsha256-bench-py<TAB>version<TAB>python<TAB>fastsha256<TAB>backend" line,
-for fastsha256-bench to parse (bench/bench_python.c); exit status 3 when the
+for fastsha256-bench to parse (bench/bench_seed_python.c); exit status 3 when the
 fastsha256 module cannot be imported. fastsha256-bench runs it pinned to its CPU.
 """
 import hashlib
