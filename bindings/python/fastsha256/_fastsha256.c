@@ -267,16 +267,22 @@ static PyObject *fspy_make(int is224, PyObject *data) {
     return (PyObject *)self;
 }
 
+/* sha256() and sha224(): the same parsing, one constructor. */
+static PyObject *fspy_construct(int is224, PyObject *const *args, Py_ssize_t nargs,
+                                PyObject *kwnames) {
+    PyObject *data;
+    if (fspy_parse_data(is224 ? "sha224" : "sha256", args, nargs, kwnames, 1, &data) < 0)
+        return NULL;
+    return fspy_make(is224, data);
+}
+
 PyDoc_STRVAR(fspy_sha256_doc, "sha256(data=b'', *, usedforsecurity=True)\n--\n\n"
 "Return a new SHA-256 hash object, optionally initialised with data\n"
 "(any bytes-like object, read without a copy).");
 
 static PyObject *fspy_sha256(PyObject *Py_UNUSED(module), PyObject *const *args,
                              Py_ssize_t nargs, PyObject *kwnames) {
-    PyObject *data;
-    if (fspy_parse_data("sha256", args, nargs, kwnames, 1, &data) < 0)
-        return NULL;
-    return fspy_make(0, data);
+    return fspy_construct(0, args, nargs, kwnames);
 }
 
 PyDoc_STRVAR(fspy_sha224_doc, "sha224(data=b'', *, usedforsecurity=True)\n--\n\n"
@@ -284,10 +290,7 @@ PyDoc_STRVAR(fspy_sha224_doc, "sha224(data=b'', *, usedforsecurity=True)\n--\n\n
 
 static PyObject *fspy_sha224(PyObject *Py_UNUSED(module), PyObject *const *args,
                              Py_ssize_t nargs, PyObject *kwnames) {
-    PyObject *data;
-    if (fspy_parse_data("sha224", args, nargs, kwnames, 1, &data) < 0)
-        return NULL;
-    return fspy_make(1, data);
+    return fspy_construct(1, args, nargs, kwnames);
 }
 
 PyDoc_STRVAR(fspy_new_doc, "new(name, data=b'', *, usedforsecurity=True)\n--\n\n"
