@@ -72,7 +72,7 @@ setup(
     description="SHA-256/SHA-224: hashlib-compatible objects and multi-buffer batch calls",
     python_requires=">=3.9",
     packages=["fastsha256"],
-    package_data={"fastsha256": ["__init__.pyi", "py.typed"]},
+    package_data={"fastsha256": ["__init__.pyi", "hmac.pyi", "py.typed"]},
     ext_modules=[Extension("fastsha256._fastsha256", ["fastsha256/_fastsha256.c"],
                            include_dirs=[INCLUDE], extra_compile_args=["-std=c11"])],
     cmdclass={"build_ext": BuildWithLibrary},
