@@ -40,6 +40,62 @@ static int fspy_get_buffer(PyObject *obj, Py_buffer *view) {
     return 0;
 }
 
+/* --- Arguments ----------------------------------------------------------- */
+
+/* Parses a vectorcall's arguments, by position or keyword, into values[]
+ * (NULL where not given). names lists the parameters, NULL-terminated; the
+ * first max_positional may come by position, the first `required` must come. */
+static int fspy_parse_args(const char *fname, const char *const *names, Py_ssize_t max_positional,
+                           Py_ssize_t required, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames, PyObject **values) {
+    Py_ssize_t count = 0;
+    while (names[count])
+        values[count++] = NULL;
+    if (nargs > max_positional) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most %zd positional arguments (%zd given)",
+                     fname, max_positional, nargs);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++)
+        values[i] = args[i];
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, i);
+        Py_ssize_t j = 0;
+        while (j < count && PyUnicode_CompareWithASCIIString(key, names[j]) != 0)
+            j++;
+        if (j == count) {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", fname, key);
+            return -1;
+        }
+        if (values[j] != NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'", fname,
+                         names[j]);
+            return -1;
+        }
+        values[j] = args[nargs + i];
+    }
+    for (Py_ssize_t j = 0; j < required; j++) {
+        if (values[j] == NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s' (pos %zd)", fname,
+                         names[j], j + 1);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* An optional boolean keyword (hex=...): 0 when absent, -1 on error. */
+static int fspy_flag(PyObject *value) {
+    return value ? PyObject_IsTrue(value) : 0;
+}
+
+/* An integer argument (anything with __index__), as the "n" format reads it. */
+static int fspy_ssize(PyObject *value, Py_ssize_t *out) {
+    *out = PyNumber_AsSsize_t(value, PyExc_OverflowError);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
 /* --- Hash and HMAC objects ------------------------------------------------
  * One C struct serves both Python types, fastsha256.Hash (SHA-256/SHA-224)
  * and fastsha256.HMAC: the same locking, copying and output code, with the
@@ -571,14 +627,19 @@ PyDoc_STRVAR(fspy_packed_doc, "sha256_packed(buffer, stride, length, *, hex=Fals
 "Raises ValueError for a non-positive stride, a negative length, a stride\n"
 "smaller than length, or a buffer size that is not a whole number of records.");
 
-static PyObject *fspy_sha256_packed(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"buffer", "stride", "length", "hex", NULL};
-    PyObject *obj;
+static const char *const fspy_packed_params[] = {"buffer", "stride", "length", "hex", NULL};
+
+static PyObject *fspy_sha256_packed(PyObject *Py_UNUSED(module), PyObject *const *args,
+                                    Py_ssize_t nargs, PyObject *kwnames) {
+    PyObject *v[4];
     Py_ssize_t stride, length;
-    int want_hex = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Onn|$p:sha256_packed", kwlist, &obj, &stride,
-                                     &length, &want_hex))
+    if (fspy_parse_args("sha256_packed", fspy_packed_params, 3, 3, args, nargs, kwnames, v) < 0 ||
+        fspy_ssize(v[1], &stride) < 0 || fspy_ssize(v[2], &length) < 0)
         return NULL;
+    int want_hex = fspy_flag(v[3]);
+    if (want_hex < 0)
+        return NULL;
+    PyObject *obj = v[0];
     if (stride <= 0) {
         PyErr_Format(PyExc_ValueError, "stride must be positive, not %zd", stride);
         return NULL;
@@ -621,8 +682,8 @@ static PyObject *fspy_sha256_packed(PyObject *Py_UNUSED(module), PyObject *args,
             Py_END_ALLOW_THREADS
         }
     } else {
-        uint8_t (*digests)[32] = PyMem_RawMalloc(FSPY_MANY_CHUNK * 32);
-        result = digests ? PyUnicode_New(n * 64, 127) : PyErr_NoMemory();
+        uint8_t digests[FSPY_MANY_CHUNK][32]; /* 16 KiB: no allocation per call */
+        result = PyUnicode_New(n * 64, 127);
         if (result) {
             char *out = (char *)PyUnicode_1BYTE_DATA(result);
             Py_BEGIN_ALLOW_THREADS
@@ -637,7 +698,6 @@ static PyObject *fspy_sha256_packed(PyObject *Py_UNUSED(module), PyObject *args,
             }
             Py_END_ALLOW_THREADS
         }
-        PyMem_RawFree(digests);
     }
     PyBuffer_Release(&view);
     return result;
@@ -646,54 +706,6 @@ static PyObject *fspy_sha256_packed(PyObject *Py_UNUSED(module), PyObject *args,
 /* --- HMAC-SHA256 and HMAC-SHA224 -------------------------------------------
  * The hmac module's calls (new, digest, compare_digest, the HMAC object) and
  * one-shot and batch functions, all on the library's fastsha256_hmac*. */
-
-/* Parses a vectorcall's arguments, by position or keyword, into values[]
- * (NULL where not given). names lists the parameters, NULL-terminated; the
- * first max_positional may come by position, the first `required` must come. */
-static int fspy_parse_args(const char *fname, const char *const *names, Py_ssize_t max_positional,
-                           Py_ssize_t required, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames, PyObject **values) {
-    Py_ssize_t count = 0;
-    while (names[count])
-        values[count++] = NULL;
-    if (nargs > max_positional) {
-        PyErr_Format(PyExc_TypeError, "%s() takes at most %zd positional arguments (%zd given)",
-                     fname, max_positional, nargs);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < nargs; i++)
-        values[i] = args[i];
-    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
-    for (Py_ssize_t i = 0; i < nkw; i++) {
-        PyObject *key = PyTuple_GET_ITEM(kwnames, i);
-        Py_ssize_t j = 0;
-        while (j < count && PyUnicode_CompareWithASCIIString(key, names[j]) != 0)
-            j++;
-        if (j == count) {
-            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", fname, key);
-            return -1;
-        }
-        if (values[j] != NULL) {
-            PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'", fname,
-                         names[j]);
-            return -1;
-        }
-        values[j] = args[nargs + i];
-    }
-    for (Py_ssize_t j = 0; j < required; j++) {
-        if (values[j] == NULL) {
-            PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s' (pos %zd)", fname,
-                         names[j], j + 1);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* An optional boolean keyword (hex=...): 0 when absent, -1 on error. */
-static int fspy_flag(PyObject *value) {
-    return value ? PyObject_IsTrue(value) : 0;
-}
 
 /* Which HMAC a digestmod asks for: 0 for SHA-256 (also when absent), 1 for
  * SHA-224, -1 with an exception set. Like the hmac module, it takes a hash
@@ -1057,8 +1069,8 @@ static PyMethodDef fspy_functions[] = {
     {"new", (PyCFunction)(void (*)(void))fspy_new, METH_FASTCALL | METH_KEYWORDS, fspy_new_doc},
     {"sha256_many", (PyCFunction)(void (*)(void))fspy_sha256_many, METH_VARARGS | METH_KEYWORDS,
      fspy_many_doc},
-    {"sha256_packed", (PyCFunction)(void (*)(void))fspy_sha256_packed, METH_VARARGS | METH_KEYWORDS,
-     fspy_packed_doc},
+    {"sha256_packed", (PyCFunction)(void (*)(void))fspy_sha256_packed,
+     METH_FASTCALL | METH_KEYWORDS, fspy_packed_doc},
     {"hmac_sha256", (PyCFunction)(void (*)(void))fspy_hmac_sha256, METH_FASTCALL | METH_KEYWORDS,
      fspy_hmac_sha256_doc},
     {"hmac_sha224", (PyCFunction)(void (*)(void))fspy_hmac_sha224, METH_FASTCALL | METH_KEYWORDS,
