@@ -52,8 +52,8 @@ static int fspy_parse_args(const char *fname, const char *const *names, Py_ssize
     while (names[count])
         values[count++] = NULL;
     if (nargs > max_positional) {
-        PyErr_Format(PyExc_TypeError, "%s() takes at most %zd positional arguments (%zd given)",
-                     fname, max_positional, nargs);
+        PyErr_Format(PyExc_TypeError, "%s() takes at most %zd positional argument%s (%zd given)",
+                     fname, max_positional, max_positional == 1 ? "" : "s", nargs);
         return -1;
     }
     for (Py_ssize_t i = 0; i < nargs; i++)
@@ -603,22 +603,24 @@ fail:
     return NULL;
 }
 
-PyDoc_STRVAR(fspy_many_doc, "sha256_many(items, *, hex=False)\n--\n\n"
+PyDoc_STRVAR(fspy_sha256_many_doc, "sha256_many(items, *, hex=False)\n--\n\n"
 "SHA-256 of every bytes-like object in the iterable items, in order.\n\n"
 "Returns a list of 32-byte digests, or of 64-character lowercase hex strings\n"
 "when hex is true. The messages are hashed together (multi-buffer) with the\n"
 "GIL released; they may have any lengths, mixed, including empty.");
 
-static PyObject *fspy_sha256_many(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"items", "hex", NULL};
-    PyObject *items;
-    int want_hex = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$p:sha256_many", kwlist, &items, &want_hex))
-        return NULL;
-    return fspy_many("sha256_many", items, want_hex, NULL, FASTSHA256_DIGEST_SIZE);
+static const char *const fspy_many_params[] = {"items", "hex", NULL};
+
+static PyObject *fspy_sha256_many(PyObject *Py_UNUSED(module), PyObject *const *args,
+                                  Py_ssize_t nargs, PyObject *kwnames) {
+    PyObject *v[2];
+    int parsed = fspy_parse_args("sha256_many", fspy_many_params, 1, 1, args, nargs, kwnames, v);
+    int want_hex = parsed < 0 ? -1 : fspy_flag(v[1]);
+    return want_hex < 0 ? NULL
+                        : fspy_many("sha256_many", v[0], want_hex, NULL, FASTSHA256_DIGEST_SIZE);
 }
 
-PyDoc_STRVAR(fspy_packed_doc, "sha256_packed(buffer, stride, length, *, hex=False)\n--\n\n"
+PyDoc_STRVAR(fspy_sha256_packed_doc, "sha256_packed(buffer, stride, length, *, hex=False)\n--\n\n"
 "SHA-256 of equal-length records packed in one buffer: record i is the\n"
 "length bytes at offset i * stride (e.g. a NumPy fixed-width bytes column).\n\n"
 "The buffer holds n records: its size is n * stride, or (n - 1) * stride +\n"
@@ -1063,26 +1065,23 @@ static PyObject *fspy_reset_backend(PyObject *Py_UNUSED(module), PyObject *Py_UN
 
 /* --- Module --------------------------------------------------------------- */
 
+/* A METH_FASTCALL | METH_KEYWORDS entry: name, fspy_name, fspy_name_doc. */
+#define FSPY_FASTCALL(name)                                                                  \
+    {#name, (PyCFunction)(void (*)(void))fspy_##name, METH_FASTCALL | METH_KEYWORDS,         \
+     fspy_##name##_doc}
+
 static PyMethodDef fspy_functions[] = {
-    {"sha256", (PyCFunction)(void (*)(void))fspy_sha256, METH_FASTCALL | METH_KEYWORDS, fspy_sha256_doc},
-    {"sha224", (PyCFunction)(void (*)(void))fspy_sha224, METH_FASTCALL | METH_KEYWORDS, fspy_sha224_doc},
-    {"new", (PyCFunction)(void (*)(void))fspy_new, METH_FASTCALL | METH_KEYWORDS, fspy_new_doc},
-    {"sha256_many", (PyCFunction)(void (*)(void))fspy_sha256_many, METH_VARARGS | METH_KEYWORDS,
-     fspy_many_doc},
-    {"sha256_packed", (PyCFunction)(void (*)(void))fspy_sha256_packed,
-     METH_FASTCALL | METH_KEYWORDS, fspy_packed_doc},
-    {"hmac_sha256", (PyCFunction)(void (*)(void))fspy_hmac_sha256, METH_FASTCALL | METH_KEYWORDS,
-     fspy_hmac_sha256_doc},
-    {"hmac_sha224", (PyCFunction)(void (*)(void))fspy_hmac_sha224, METH_FASTCALL | METH_KEYWORDS,
-     fspy_hmac_sha224_doc},
-    {"hmac_sha256_many", (PyCFunction)(void (*)(void))fspy_hmac_sha256_many,
-     METH_FASTCALL | METH_KEYWORDS, fspy_hmac_sha256_many_doc},
-    {"hmac_sha224_many", (PyCFunction)(void (*)(void))fspy_hmac_sha224_many,
-     METH_FASTCALL | METH_KEYWORDS, fspy_hmac_sha224_many_doc},
-    {"hmac_new", (PyCFunction)(void (*)(void))fspy_hmac_new, METH_FASTCALL | METH_KEYWORDS,
-     fspy_hmac_new_doc},
-    {"hmac_digest", (PyCFunction)(void (*)(void))fspy_hmac_digest, METH_FASTCALL | METH_KEYWORDS,
-     fspy_hmac_digest_doc},
+    FSPY_FASTCALL(sha256),
+    FSPY_FASTCALL(sha224),
+    FSPY_FASTCALL(new),
+    FSPY_FASTCALL(sha256_many),
+    FSPY_FASTCALL(sha256_packed),
+    FSPY_FASTCALL(hmac_sha256),
+    FSPY_FASTCALL(hmac_sha224),
+    FSPY_FASTCALL(hmac_sha256_many),
+    FSPY_FASTCALL(hmac_sha224_many),
+    FSPY_FASTCALL(hmac_new),
+    FSPY_FASTCALL(hmac_digest),
     {"compare_digest", (PyCFunction)(void (*)(void))fspy_compare_digest, METH_FASTCALL,
      fspy_compare_digest_doc},
     {"backend", fspy_backend, METH_NOARGS, fspy_backend_doc},
