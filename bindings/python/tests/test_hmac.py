@@ -380,3 +380,14 @@ def test_threads_share_an_hmac_object_and_batches():
         t.join()
     assert not errors
     assert shared.digest() == hmac.digest(b"shared key", chunk * 80, "sha256")
+
+
+def test_speed_example_runs():
+    """examples/hmac_speed.py checks every tag against hmac before timing it."""
+    import subprocess
+    import sys
+    script = pathlib.Path(__file__).resolve().parents[1] / "examples" / "hmac_speed.py"
+    out = subprocess.run([sys.executable, str(script), "--count", "3000", "--reps", "1",
+                          "--batch", "700"], capture_output=True, text=True, timeout=120,
+                         env=dict(os.environ), check=True).stdout
+    assert out.count("M/s") == 15 and "hmac_sha256_many(k, 700 msgs)" in out
