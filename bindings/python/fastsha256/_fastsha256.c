@@ -577,8 +577,12 @@ static PyObject *fspy_many(const char *fname, PyObject *items, int want_hex,
             PyObject *item;
             if (want_hex) { /* a SHA-224 tag's hex is the first 56 of its slot's 64 */
                 item = PyUnicode_New(2 * ds, 127);
-                if (item)
-                    memcpy(PyUnicode_1BYTE_DATA(item), r->hex[i], (size_t)(2 * ds));
+                /* Constant sizes, so the copies are inlined: a memcpy call of
+                 * a variable size cost ~30 ns per item (half of sha256_many). */
+                if (item && ds == FASTSHA256_DIGEST_SIZE)
+                    memcpy(PyUnicode_1BYTE_DATA(item), r->hex[i], 2 * FASTSHA256_DIGEST_SIZE);
+                else if (item)
+                    memcpy(PyUnicode_1BYTE_DATA(item), r->hex[i], 2 * FASTSHA224_DIGEST_SIZE);
             } else {
                 item = PyBytes_FromStringAndSize((const char *)r->digests[i], ds);
             }
