@@ -44,9 +44,9 @@ __all__ = [
     "Hash", "sha256", "sha224", "new", "file_digest", "sha256_many", "sha256_packed",
     "backend", "backends", "all_backends", "hex_backend", "set_backend", "reset_backend",
     "algorithms_available", "algorithms_guaranteed", "__version__",
-    "HMAC", "hmac", "hmac_sha256", "hmac_sha224", "hmac_sha256_many", "hmac_sha224_many",
+    "HMAC", "hmac_sha256", "hmac_sha224", "hmac_sha256_many", "hmac_sha224_many",
     "compare_digest",
-]
+]  # not the submodule hmac: "import *" would shadow the standard module
 
 algorithms_guaranteed = frozenset({"sha256", "sha224"})
 algorithms_available = algorithms_guaranteed
