@@ -166,6 +166,10 @@ def test_object_attributes_like_hmac():
     assert fhmac.HMAC is fastsha256.HMAC
     assert fhmac.compare_digest is fastsha256.compare_digest
     assert fhmac.digest_size is None  # as hmac.digest_size
+    namespace = {"hmac": hmac}
+    exec("from fastsha256 import *", namespace)  # must not shadow the standard module
+    assert namespace["hmac"] is hmac and namespace["HMAC"] is fastsha256.HMAC
+    assert namespace["hmac_sha256"] is fastsha256.hmac_sha256
 
 
 @pytest.mark.parametrize("digestmod", [
