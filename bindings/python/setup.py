@@ -23,11 +23,18 @@ INCLUDE = os.path.join(ROOT, "include")
 
 
 def read_version():
+    """MAJOR.MINOR.PATCH from the FASTSHA256_VERSION_* defines of the header."""
+    parts = {}
     with open(os.path.join(INCLUDE, "fastsha256.h"), encoding="utf-8") as header:
         for line in header:
-            if line.startswith("#define FASTSHA256_VERSION_STRING"):
-                return line.split('"')[1]
-    raise RuntimeError("FASTSHA256_VERSION_STRING not found in include/fastsha256.h")
+            words = line.split()
+            if len(words) == 3 and words[0] == "#define" and words[1] in (
+                    "FASTSHA256_VERSION_MAJOR", "FASTSHA256_VERSION_MINOR",
+                    "FASTSHA256_VERSION_PATCH"):
+                parts[words[1]] = words[2]
+    if len(parts) != 3:
+        raise RuntimeError("FASTSHA256_VERSION_MAJOR/MINOR/PATCH not found in include/fastsha256.h")
+    return ".".join(parts["FASTSHA256_VERSION_" + p] for p in ("MAJOR", "MINOR", "PATCH"))
 
 
 class BuildWithLibrary(build_ext):
@@ -72,7 +79,7 @@ setup(
     description="SHA-256/SHA-224: hashlib-compatible objects and multi-buffer batch calls",
     python_requires=">=3.9",
     packages=["fastsha256"],
-    package_data={"fastsha256": ["__init__.pyi", "py.typed"]},
+    package_data={"fastsha256": ["__init__.pyi", "hmac.pyi", "py.typed"]},
     ext_modules=[Extension("fastsha256._fastsha256", ["fastsha256/_fastsha256.c"],
                            include_dirs=[INCLUDE], extra_compile_args=["-std=c11"])],
     cmdclass={"build_ext": BuildWithLibrary},

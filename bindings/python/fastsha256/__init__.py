@@ -10,16 +10,26 @@ The objects made by sha256(), sha224() and new() behave like hashlib's.
 sha256_many() and sha256_packed() hash many messages at once (multi-buffer,
 with the GIL released), an order of magnitude faster than one hashlib call per
 message. backend(), backends() and set_backend() show and choose the kernel.
+
+HMAC: hmac_sha256(key, data) and hmac_sha224() for one tag, hmac_sha256_many()
+for many messages under one key, and fastsha256.hmac, a stand-in for the
+standard hmac module (new, digest, compare_digest, HMAC).
 """
 
 from ._fastsha256 import (
     GIL_MINSIZE,
+    HMAC,
     Hash,
     __version__,
     all_backends,
     backend,
     backends,
+    compare_digest,
     hex_backend,
+    hmac_sha224,
+    hmac_sha224_many,
+    hmac_sha256,
+    hmac_sha256_many,
     new,
     reset_backend,
     set_backend,
@@ -28,12 +38,15 @@ from ._fastsha256 import (
     sha256_many,
     sha256_packed,
 )
+from . import hmac
 
 __all__ = [
     "Hash", "sha256", "sha224", "new", "file_digest", "sha256_many", "sha256_packed",
     "backend", "backends", "all_backends", "hex_backend", "set_backend", "reset_backend",
     "algorithms_available", "algorithms_guaranteed", "__version__",
-]
+    "HMAC", "hmac_sha256", "hmac_sha224", "hmac_sha256_many", "hmac_sha224_many",
+    "compare_digest",
+]  # not the submodule hmac: "import *" would shadow the standard module
 
 algorithms_guaranteed = frozenset({"sha256", "sha224"})
 algorithms_available = algorithms_guaranteed

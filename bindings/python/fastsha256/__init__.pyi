@@ -1,13 +1,16 @@
-from typing import Callable, Iterable, Literal, Protocol, overload
+from typing import Callable, Iterable, Literal, Protocol, overload, type_check_only
 
 from _typeshed import ReadableBuffer
+from typing_extensions import Self
 
 __version__: str
 GIL_MINSIZE: int
 algorithms_guaranteed: frozenset[str]
 algorithms_available: frozenset[str]
 
-class Hash:
+# What Hash and HMAC objects share (no such base class at run time).
+@type_check_only
+class _HashObject:
     @property
     def name(self) -> str: ...
     @property
@@ -17,7 +20,9 @@ class Hash:
     def update(self, data: ReadableBuffer, /) -> None: ...
     def digest(self) -> bytes: ...
     def hexdigest(self) -> str: ...
-    def copy(self) -> Hash: ...
+    def copy(self) -> Self: ...
+
+class Hash(_HashObject): ...
 
 def sha256(data: ReadableBuffer = b"", *, usedforsecurity: bool = True) -> Hash: ...
 def sha224(data: ReadableBuffer = b"", *, usedforsecurity: bool = True) -> Hash: ...
@@ -49,6 +54,43 @@ def sha256_packed(buffer: ReadableBuffer, stride: int, length: int, *,
 @overload
 def sha256_packed(buffer: ReadableBuffer, stride: int, length: int, *,
                   hex: bool) -> bytes | str: ...
+
+class HMAC(_HashObject):
+    def __init__(self, key: ReadableBuffer, msg: ReadableBuffer | None = None,
+                 digestmod: str | Callable[[], object] | object = "sha256") -> None: ...
+
+# hmac_sha256 and hmac_sha224 (32- or 28-byte tags), and their _many.
+@type_check_only
+class _HmacOneShot(Protocol):
+    @overload
+    def __call__(self, key: ReadableBuffer, data: ReadableBuffer, *,
+                 hex: Literal[False] = False) -> bytes: ...
+    @overload
+    def __call__(self, key: ReadableBuffer, data: ReadableBuffer, *, hex: Literal[True]) -> str: ...
+    @overload
+    def __call__(self, key: ReadableBuffer, data: ReadableBuffer, *, hex: bool) -> bytes | str: ...
+
+@type_check_only
+class _HmacMany(Protocol):
+    @overload
+    def __call__(self, key: ReadableBuffer, items: Iterable[ReadableBuffer], *,
+                 hex: Literal[False] = False) -> list[bytes]: ...
+    @overload
+    def __call__(self, key: ReadableBuffer, items: Iterable[ReadableBuffer], *,
+                 hex: Literal[True]) -> list[str]: ...
+    @overload
+    def __call__(self, key: ReadableBuffer, items: Iterable[ReadableBuffer], *,
+                 hex: bool) -> list[bytes] | list[str]: ...
+
+hmac_sha256: _HmacOneShot
+hmac_sha224: _HmacOneShot
+hmac_sha256_many: _HmacMany
+hmac_sha224_many: _HmacMany
+
+@overload
+def compare_digest(a: ReadableBuffer, b: ReadableBuffer, /) -> bool: ...
+@overload
+def compare_digest(a: str, b: str, /) -> bool: ...
 
 def backend() -> str: ...
 def hex_backend() -> str: ...
