@@ -1,6 +1,7 @@
 'use strict';
-// fastsha256 for JavaScript (Node.js, Bun, Deno): SHA-256/SHA-224 through the
-// fastsha256 C library, one-shot, streaming (createHash), batched and async.
+// fastsha256 for JavaScript (Node.js, Bun, Deno): SHA-256/SHA-224 and their
+// HMACs through the fastsha256 C library, one-shot, streaming (createHash,
+// createHmac), batched and async.
 const path = require('path');
 const fs = require('fs');
 const { Buffer } = require('buffer');
@@ -48,6 +49,30 @@ function invalidType(name, what, value) {
 // Buffer#toString, as node:crypto's Hash#digest accepts them.
 const nativeEncodings = new Set(['hex', 'base64', 'base64url', 'latin1', 'binary', 'buffer']);
 
+// A string with an inputEncoding other than utf8 is decoded as Buffer.from does.
+function inputBytes(data, inputEncoding) {
+  if (typeof data === 'string' && inputEncoding !== undefined && inputEncoding !== null) {
+    const enc = String(inputEncoding).toLowerCase();
+    if (enc !== 'utf8' && enc !== 'utf-8') {
+      if (!Buffer.isEncoding(enc)) {
+        const err = new TypeError(`Unknown encoding: ${inputEncoding}`);
+        err.code = 'ERR_UNKNOWN_ENCODING';
+        throw err;
+      }
+      return Buffer.from(data, enc);
+    }
+  }
+  return data;
+}
+
+function digestOf(handle, outputEncoding) {
+  if (outputEncoding === undefined || nativeEncodings.has(outputEncoding))
+    return native.hashDigest(handle, outputEncoding);
+  if (typeof outputEncoding === 'string' && Buffer.isEncoding(outputEncoding))
+    return native.hashDigest(handle).toString(outputEncoding);
+  return native.hashDigest(handle, outputEncoding); // throws, naming it
+}
+
 /** Streaming hash with node:crypto's Hash calls: update/digest/copy. */
 class Hash {
   constructor(algorithm, handle) {
@@ -55,27 +80,12 @@ class Hash {
   }
 
   update(data, inputEncoding) {
-    if (typeof data === 'string' && inputEncoding !== undefined && inputEncoding !== null) {
-      const enc = String(inputEncoding).toLowerCase();
-      if (enc !== 'utf8' && enc !== 'utf-8') {
-        if (!Buffer.isEncoding(enc)) {
-          const err = new TypeError(`Unknown encoding: ${inputEncoding}`);
-          err.code = 'ERR_UNKNOWN_ENCODING';
-          throw err;
-        }
-        data = Buffer.from(data, enc);
-      }
-    }
-    native.hashUpdate(this[kHandle], data);
+    native.hashUpdate(this[kHandle], inputBytes(data, inputEncoding));
     return this;
   }
 
   digest(outputEncoding) {
-    if (outputEncoding === undefined || nativeEncodings.has(outputEncoding))
-      return native.hashDigest(this[kHandle], outputEncoding);
-    if (typeof outputEncoding === 'string' && Buffer.isEncoding(outputEncoding))
-      return native.hashDigest(this[kHandle]).toString(outputEncoding);
-    return native.hashDigest(this[kHandle], outputEncoding); // throws, naming it
+    return digestOf(this[kHandle], outputEncoding);
   }
 
   copy() {
@@ -85,6 +95,71 @@ class Hash {
 
 function createHash(algorithm) {
   return new Hash(algorithm);
+}
+
+// HMAC keys: strings (UTF-8, or `encoding`), Buffers, TypedArrays, DataViews,
+// ArrayBuffers and SharedArrayBuffers, or a secret KeyObject or CryptoKey
+// (node:crypto, loaded only then). The addon checks the other types.
+let nodeCrypto = null;
+function secretKey(key, encoding) {
+  if (typeof key === 'string') {
+    if (encoding === undefined || encoding === null || encoding === 'buffer') return key;
+    return inputBytes(key, encoding);
+  }
+  if (key === null || typeof key !== 'object' || ArrayBuffer.isView(key) ||
+      key instanceof ArrayBuffer)
+    return key;
+  if (typeof SharedArrayBuffer !== 'undefined' && key instanceof SharedArrayBuffer)
+    return new Uint8Array(key);
+  if (nodeCrypto === null) nodeCrypto = require('crypto');
+  const { KeyObject } = nodeCrypto;
+  if (typeof CryptoKey !== 'undefined' && key instanceof CryptoKey && KeyObject &&
+      typeof KeyObject.from === 'function')
+    key = KeyObject.from(key);
+  if (KeyObject && key instanceof KeyObject) {
+    if (key.type !== 'secret') {
+      const err = new TypeError(`Invalid key object type ${key.type}, expected secret.`);
+      err.code = 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE';
+      throw err;
+    }
+    return key.export();
+  }
+  return key;
+}
+
+/**
+ * Streaming HMAC with node:crypto's Hmac calls: update/digest. As there, a
+ * second digest() gives an empty Buffer or string and update() after
+ * digest() throws ERR_CRYPTO_HASH_FINALIZED.
+ */
+class Hmac {
+  constructor(algorithm, key, options) {
+    const encoding = options !== null && typeof options === 'object' ? options.encoding : undefined;
+    this[kHandle] = native.hmacCreate(algorithm, secretKey(key, encoding));
+  }
+
+  update(data, inputEncoding) {
+    native.hashUpdate(this[kHandle], inputBytes(data, inputEncoding));
+    return this;
+  }
+
+  digest(outputEncoding) {
+    return digestOf(this[kHandle], outputEncoding);
+  }
+}
+
+function createHmac(algorithm, key, options) {
+  return new Hmac(algorithm, key, options);
+}
+
+/** HMAC-SHA256 of data under key, in one call. */
+function hmac(key, data, encoding) {
+  return native.hmac256(typeof key === 'string' ? key : secretKey(key), data, encoding);
+}
+
+/** HMAC-SHA224 of data under key, in one call. */
+function hmac224(key, data, encoding) {
+  return native.hmac224(typeof key === 'string' ? key : secretKey(key), data, encoding);
 }
 
 function toArray(items) {
@@ -186,8 +261,51 @@ function sha224ManyAsync(items, encoding) {
   return manyAsync(native.manyArrayAsync224, native.manyJoinedAsync224, items, encoding);
 }
 
+// The HMAC batches: the same natives with the key in front.
+function keyed(fn, key) {
+  return (...args) => fn(key, ...args);
+}
+
+function hmacBatch(run, arrayFn, joinedFn, key, items, encoding) {
+  const k = secretKey(key);
+  return run(keyed(arrayFn, k), keyed(joinedFn, k), items, encoding);
+}
+
+/** HMAC-SHA256 of many messages under one key, through the lanes. */
+function hmacMany(key, items, encoding) {
+  return hmacBatch(manySync, native.hmacManyArray256, native.hmacManyJoined256, key, items, encoding);
+}
+
+function hmac224Many(key, items, encoding) {
+  return hmacBatch(manySync, native.hmacManyArray224, native.hmacManyJoined224, key, items, encoding);
+}
+
+// A bad key rejects the Promise instead of throwing.
+function hmacBatchAsync(arrayFn, joinedFn, key, items, encoding) {
+  try { return hmacBatch(manyAsync, arrayFn, joinedFn, key, items, encoding); }
+  catch (err) { return Promise.reject(err); }
+}
+
+function hmacManyAsync(key, items, encoding) {
+  return hmacBatchAsync(native.hmacManyArrayAsync256, native.hmacManyJoinedAsync256, key, items, encoding);
+}
+
+function hmac224ManyAsync(key, items, encoding) {
+  return hmacBatchAsync(native.hmacManyArrayAsync224, native.hmacManyJoinedAsync224, key, items, encoding);
+}
+
 function sha256PackedAsync(buffer, stride, length, encoding) {
   try { return native.sha256PackedAsync(buffer, stride, length, encoding); }
+  catch (err) { return Promise.reject(err); }
+}
+
+/** HMAC-SHA256 of fixed-stride records under one key (see sha256Packed). */
+function hmacPacked(key, buffer, stride, length, encoding) {
+  return native.hmacPacked(secretKey(key), buffer, stride, length, encoding);
+}
+
+function hmacPackedAsync(key, buffer, stride, length, encoding) {
+  try { return native.hmacPackedAsync(secretKey(key), buffer, stride, length, encoding); }
   catch (err) { return Promise.reject(err); }
 }
 
@@ -202,6 +320,17 @@ module.exports = {
   sha256ManyAsync,
   sha224ManyAsync,
   sha256PackedAsync,
+  hmac,
+  hmac224,
+  createHmac,
+  Hmac,
+  hmacMany,
+  hmac224Many,
+  hmacManyAsync,
+  hmac224ManyAsync,
+  hmacPacked,
+  hmacPackedAsync,
+  timingSafeEqual: native.timingSafeEqual,
   backend: native.backend,
   hexBackend: native.hexBackend,
   backends: native.backends,
