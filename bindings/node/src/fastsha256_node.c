@@ -1186,7 +1186,6 @@ static void hash_packed(const packed *p, const algo *a, encoding enc, uint8_t *o
     }
     size_t size = digest_size(a->f), w = enc_width(enc, size);
     uint8_t digests[SLICE][32];
-    char last[SLICE * 64 + 1];
     const void *msgs[SLICE];
     size_t lens[SLICE];
     for (size_t done = 0; done < p->n; done += SLICE) {
@@ -1202,12 +1201,16 @@ static void hash_packed(const packed *p, const algo *a, encoding enc, uint8_t *o
             hash_messages(a, msgs, lens, k, digests);
         }
         char *dst = (char *)out + done * w;
-        if (enc != ENC_HEX || done + k < p->n) {
-            /* Hex leaves a NUL on the next slice's first byte, rewritten next. */
-            encode_flat((const uint8_t(*)[32])digests, k, size, enc, dst);
+        if (enc == ENC_HEX && done + k == p->n) {
+            /* Hex writes a NUL after its run: the last digest goes through a
+             * small buffer so that none lands past the output (elsewhere the
+             * NUL falls on the next run's first byte, rewritten next). */
+            char tail[2 * FASTSHA256_DIGEST_SIZE + 1];
+            encode_flat((const uint8_t(*)[32])digests, k - 1, size, enc, dst);
+            fastsha256_to_hex(digests[k - 1], size, tail);
+            memcpy(dst + (k - 1) * w, tail, w);
         } else {
-            encode_flat((const uint8_t(*)[32])digests, k, size, enc, last);
-            memcpy(dst, last, k * w);
+            encode_flat((const uint8_t(*)[32])digests, k, size, enc, dst);
         }
     }
 }
