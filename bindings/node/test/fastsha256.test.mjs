@@ -124,6 +124,19 @@ describe(`fastsha256 under ${runtime}`, () => {
     assert.equal(f.sha256('\uD800', 'hex'), f.sha256(Buffer.from([0xef, 0xbf, 0xbd]), 'hex'));
   });
 
+  test('strings around 1365 UTF-16 units (where Bun\'s FFI path hands over to the addon)', () => {
+    for (let n = 1360; n <= 1370; n++) {
+      for (const s of ['a'.repeat(n), '€'.repeat(n), '😀'.repeat(n >> 1) + (n & 1 ? '\uD800' : ''),
+        'a'.repeat(n - 1) + '\uDBFF']) {
+        const text = (x) => (typeof x === 'string' ? x : x.toString('hex'));
+        for (const enc of [undefined, 'hex', 'base64']) {
+          assert.equal(text(f.sha256(s, enc)), text(ref('sha256', s, enc)));
+          assert.equal(text(f.sha224(s, enc)), text(ref('sha224', s, enc)));
+        }
+      }
+    }
+  });
+
   test('strings against node:crypto (ASCII, non-ASCII, emoji, lone surrogates, empty)', () => {
     for (const s of sampleStrings()) {
       checkOne('sha256', s);
