@@ -16,14 +16,19 @@ export function sha224(data: Input): Buffer;
 export function sha224(data: Input, encoding: 'buffer' | undefined): Buffer;
 export function sha224(data: Input, encoding: DigestEncoding): string;
 
-/** Streaming hash with node:crypto's Hash calls. */
-export class Hash {
-  private constructor();
+/** The streaming calls of node:crypto's Hash and Hmac. */
+interface Streaming {
   /** Strings with an inputEncoding other than utf8 are decoded like Buffer.from(data, enc). */
   update(data: Input, inputEncoding?: string): this;
   digest(): Buffer;
   digest(encoding: 'buffer'): Buffer;
   digest(encoding: DigestEncoding | string): string;
+}
+
+/** Streaming hash with node:crypto's Hash calls. */
+export interface Hash extends Streaming {}
+export class Hash {
+  private constructor();
   /** An independent copy of the state (throws after digest()). */
   copy(): Hash;
 }
@@ -68,13 +73,9 @@ export function hmac224(key: HmacKey, data: Input, encoding: DigestEncoding): st
  * returns an empty Buffer (or "") and update() after digest() throws
  * ERR_CRYPTO_HASH_FINALIZED.
  */
+export interface Hmac extends Streaming {}
 export class Hmac {
   private constructor();
-  /** Strings with an inputEncoding other than utf8 are decoded like Buffer.from(data, enc). */
-  update(data: Input, inputEncoding?: string): this;
-  digest(): Buffer;
-  digest(encoding: 'buffer'): Buffer;
-  digest(encoding: DigestEncoding | string): string;
 }
 /**
  * "sha256" or "sha224" (any case; OpenSSL's aliases such as "sha-256" too);
