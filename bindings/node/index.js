@@ -41,55 +41,83 @@ function load() {
 const native = load();
 const kHandle = Symbol('fastsha256.handle');
 
-// Bun: sha256/sha224 per call through bun:ffi on the same file's exported
-// fastsha256, fastsha224 and fastsha256_to_hex. In Bun a Node-API call costs
-// about as much as hashing a short message; an FFI call a fifth of it.
-// Strings (encoded by TextEncoder#encodeInto, which turns lone surrogates
-// into U+FFFD like node:crypto) and non-empty Uint8Arrays (Buffers), to a
-// Buffer or "hex"; everything else, errors and detached buffers included,
-// goes through the addon. FASTSHA256_NO_FFI=1 turns it off.
+// Bun: sha256/sha224/hmac/hmac224 per call through bun:ffi on the same
+// file's exported fastsha256, fastsha224, fastsha256_hmac, fastsha224_hmac
+// and fastsha256_to_hex. In Bun a Node-API call costs about as much as
+// hashing a short message; an FFI call a fifth of it. Strings (encoded by
+// TextEncoder#encodeInto, which turns lone surrogates into U+FFFD like
+// node:crypto) and non-empty Uint8Arrays (Buffers), to a Buffer or "hex";
+// everything else, errors and detached buffers included, goes through the
+// addon. FASTSHA256_NO_FFI=1 turns it off.
 function bunOneShots() {
   if (typeof Bun === 'undefined' || process.env.FASTSHA256_NO_FFI) return null;
   let lib;
   try {
     const { dlopen, FFIType } = require('bun:ffi');
-    const call = { args: [FFIType.ptr, FFIType.u64_fast, FFIType.ptr], returns: FFIType.void };
-    lib = dlopen(loadedFile, { fastsha256: call, fastsha224: call, fastsha256_to_hex: call });
+    const { ptr, u64_fast: size, void: none } = FFIType;
+    const hash = { args: [ptr, size, ptr], returns: none };
+    const mac = { args: [ptr, size, ptr, size, ptr], returns: none };
+    lib = dlopen(loadedFile, {
+      fastsha256: hash, fastsha224: hash, fastsha256_to_hex: hash,
+      fastsha256_hmac: mac, fastsha224_hmac: mac,
+    });
   } catch (_) {
     return null; // no bun:ffi, or the symbols are not exported: the addon serves
   }
-  const { fastsha256_to_hex: toHex } = lib.symbols;
-  const maxUnits = 1365; // UTF-16 units whose UTF-8 (<= 3 bytes each) fits `input`
+  const s = lib.symbols;
+  const maxUnits = 1365; // UTF-16 units whose UTF-8 (<= 3 bytes each) fits a scratch buffer
   const encoder = new TextEncoder();
   const input = new Uint8Array(3 * maxUnits);
+  const keyInput = new Uint8Array(3 * maxUnits);
   const digest = new Uint8Array(32);
   const hex = Buffer.alloc(65);
-  const oneShot = (hash, size, addon) => (data, encoding) => {
-    let bytes = data;
-    let len;
+  let bytes = null;
+  let len = 0;
+  // A string (as UTF-8 into scratch) or a non-empty Uint8Array into bytes/len.
+  const take = (data, scratch) => {
     if (typeof data === 'string' && data.length <= maxUnits) {
-      bytes = input;
-      len = encoder.encodeInto(data, input).written;
-    } else if (data instanceof Uint8Array && data.length > 0) {
+      bytes = scratch;
+      len = encoder.encodeInto(data, scratch).written;
+      return true;
+    }
+    if (data instanceof Uint8Array && data.length > 0) {
+      bytes = data;
       len = data.length;
-    } else {
+      return true;
+    }
+    return false;
+  };
+  // The digest in `digest` as hex, or a new Buffer for fn to write.
+  const hexOf = (size) => {
+    s.fastsha256_to_hex(digest, size, hex);
+    return hex.latin1Slice(0, 2 * size);
+  };
+  const plain = (fn, size, addon) => (data, encoding) => {
+    if ((encoding !== 'hex' && encoding !== undefined) || !take(data, input))
       return addon(data, encoding);
+    const out = encoding === 'hex' ? digest : Buffer.allocUnsafe(size);
+    fn(bytes, len, out);
+    return encoding === 'hex' ? hexOf(size) : out;
+  };
+  const keyed = (fn, size, addon) => (key, data, encoding) => {
+    if ((encoding !== 'hex' && encoding !== undefined) || !take(key, keyInput))
+      return addon(key, data, encoding);
+    const keyBytes = bytes;
+    const keyLen = len;
+    if (!take(data, input)) {
+      if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen);
+      return addon(key, data, encoding);
     }
-    if (encoding === 'hex') {
-      hash(bytes, len, digest);
-      toHex(digest, size, hex);
-      return hex.latin1Slice(0, 2 * size);
-    }
-    if (encoding === undefined) {
-      const out = Buffer.allocUnsafe(size);
-      hash(bytes, len, out);
-      return out;
-    }
-    return addon(data, encoding);
+    const out = encoding === 'hex' ? digest : Buffer.allocUnsafe(size);
+    fn(keyBytes, keyLen, bytes, len, out);
+    if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen); // a string key's copy
+    return encoding === 'hex' ? hexOf(size) : out;
   };
   return {
-    sha256: oneShot(lib.symbols.fastsha256, 32, native.sha256),
-    sha224: oneShot(lib.symbols.fastsha224, 28, native.sha224),
+    sha256: plain(s.fastsha256, 32, native.sha256),
+    sha224: plain(s.fastsha224, 28, native.sha224),
+    hmac256: keyed(s.fastsha256_hmac, 32, native.hmac256),
+    hmac224: keyed(s.fastsha224_hmac, 28, native.hmac224),
   };
 }
 const fast = bunOneShots();
@@ -208,14 +236,17 @@ function createHmac(algorithm, key, options) {
   return new Hmac(algorithm, key, options);
 }
 
+const hmac256Call = fast ? fast.hmac256 : native.hmac256;
+const hmac224Call = fast ? fast.hmac224 : native.hmac224;
+
 /** HMAC-SHA256 of data under key, in one call. */
 function hmac(key, data, encoding) {
-  return native.hmac256(typeof key === 'string' ? key : secretKey(key), data, encoding);
+  return hmac256Call(typeof key === 'string' ? key : secretKey(key), data, encoding);
 }
 
 /** HMAC-SHA224 of data under key, in one call. */
 function hmac224(key, data, encoding) {
-  return native.hmac224(typeof key === 'string' ? key : secretKey(key), data, encoding);
+  return hmac224Call(typeof key === 'string' ? key : secretKey(key), data, encoding);
 }
 
 function toArray(items) {
