@@ -620,6 +620,12 @@ describe(`fastsha256 HMAC under ${runtime}`, () => {
       crypto.createHmac('sha256', 'key').update('x').digest('hex'));
     assert.throws(() => f.createHmac('sha256', 'k').update('x', 'nope'), { name: 'TypeError' });
     assert.throws(() => f.createHmac('sha256', 'k').digest('nope'), { name: 'TypeError' });
+    // OpenSSL's other names for the two digests, as node:crypto takes them.
+    for (const [alias, alg] of [['SHA-256', 'sha256'], ['sha2-224', 'sha224'], ['RSA-SHA256', 'sha256'],
+      ['sha224WithRSAEncryption', 'sha224']]) {
+      assert.equal(f.createHmac(alias, 'k').update('x').digest('hex'), refHmac(alg, 'k', 'x', 'hex'), alias);
+      assert.equal(f.createHash(alias).update('x').digest('hex'), ref(alg, 'x', 'hex'), alias);
+    }
   });
 
   test('digest twice and update after digest behave like node:crypto\'s Hmac', () => {
