@@ -16,18 +16,24 @@ export function sha224(data: Input): Buffer;
 export function sha224(data: Input, encoding: 'buffer' | undefined): Buffer;
 export function sha224(data: Input, encoding: DigestEncoding): string;
 
-/** Streaming hash with node:crypto's Hash calls. */
-export class Hash {
-  private constructor();
+/** The streaming calls of node:crypto's Hash and Hmac. */
+interface Streaming {
   /** Strings with an inputEncoding other than utf8 are decoded like Buffer.from(data, enc). */
   update(data: Input, inputEncoding?: string): this;
   digest(): Buffer;
   digest(encoding: 'buffer'): Buffer;
   digest(encoding: DigestEncoding | string): string;
+}
+
+/** Streaming hash with node:crypto's Hash calls. */
+export interface Hash extends Streaming {}
+export class Hash {
+  private constructor();
   /** An independent copy of the state (throws after digest()). */
   copy(): Hash;
 }
-export function createHash(algorithm: 'sha256' | 'sha224' | 'SHA256' | 'SHA224'): Hash;
+/** "sha256" or "sha224" (any case; OpenSSL's aliases such as "sha-256" too). */
+export function createHash(algorithm: 'sha256' | 'sha224' | 'SHA256' | 'SHA224' | (string & {})): Hash;
 
 /** Many messages at once (multi-buffer), digests in input order. */
 export function sha256Many(items: Iterable<Input>): Buffer[];
@@ -47,6 +53,56 @@ export function sha224ManyAsync(items: Iterable<Input>, encoding: DigestEncoding
 export function sha256Packed(buffer: BinaryInput, stride: number, length: number, encoding?: 'hex'): Buffer;
 export function sha256PackedAsync(buffer: BinaryInput, stride: number, length: number, encoding?: 'hex'): Promise<Buffer>;
 
+/**
+ * HMAC keys: strings (UTF-8), bytes, or a secret KeyObject / CryptoKey (as
+ * node:crypto's createHmac takes them). Keys of any length; empty keys work.
+ */
+export type HmacKey = string | BinaryInput | SharedArrayBuffer | import("node:crypto").KeyObject |
+  CryptoKey;
+
+/** HMAC-SHA256 (hmac) and HMAC-SHA224 (hmac224) of data under key, in one call. */
+export function hmac(key: HmacKey, data: Input): Buffer;
+export function hmac(key: HmacKey, data: Input, encoding: 'buffer' | undefined): Buffer;
+export function hmac(key: HmacKey, data: Input, encoding: DigestEncoding): string;
+export function hmac224(key: HmacKey, data: Input): Buffer;
+export function hmac224(key: HmacKey, data: Input, encoding: 'buffer' | undefined): Buffer;
+export function hmac224(key: HmacKey, data: Input, encoding: DigestEncoding): string;
+
+/**
+ * Streaming HMAC with node:crypto's Hmac calls. As there, a second digest()
+ * returns an empty Buffer (or "") and update() after digest() throws
+ * ERR_CRYPTO_HASH_FINALIZED.
+ */
+export interface Hmac extends Streaming {}
+export class Hmac {
+  private constructor();
+}
+/**
+ * "sha256" or "sha224" (any case; OpenSSL's aliases such as "sha-256" too);
+ * any other name throws a TypeError (ERR_CRYPTO_INVALID_DIGEST).
+ * options.encoding decodes a string key (default utf8).
+ */
+export function createHmac(algorithm: string, key: HmacKey, options?: { encoding?: string }): Hmac;
+
+/** Many messages under one key, through the multi-buffer lanes; tags in input order. */
+export function hmacMany(key: HmacKey, items: Iterable<Input>): Buffer[];
+export function hmacMany(key: HmacKey, items: Iterable<Input>, encoding: DigestEncoding): string[];
+export function hmac224Many(key: HmacKey, items: Iterable<Input>): Buffer[];
+export function hmac224Many(key: HmacKey, items: Iterable<Input>, encoding: DigestEncoding): string[];
+export function hmacManyAsync(key: HmacKey, items: Iterable<Input>): Promise<Buffer[]>;
+export function hmacManyAsync(key: HmacKey, items: Iterable<Input>, encoding: DigestEncoding): Promise<string[]>;
+export function hmac224ManyAsync(key: HmacKey, items: Iterable<Input>): Promise<Buffer[]>;
+export function hmac224ManyAsync(key: HmacKey, items: Iterable<Input>, encoding: DigestEncoding): Promise<string[]>;
+/** HMAC-SHA256 of fixed-stride records under one key, as sha256Packed lays them out. */
+export function hmacPacked(key: HmacKey, buffer: BinaryInput, stride: number, length: number, encoding?: 'hex'): Buffer;
+export function hmacPackedAsync(key: HmacKey, buffer: BinaryInput, stride: number, length: number, encoding?: 'hex'): Promise<Buffer>;
+
+/**
+ * Constant-time comparison (fastsha256_equal), with node:crypto's checks:
+ * a TypeError for a non-binary argument, a RangeError for different lengths.
+ */
+export function timingSafeEqual(a: BinaryInput, b: BinaryInput): boolean;
+
 /** The active backend: "shani", "avx2", "armv8" or "scalar". */
 export function backend(): string;
 /** The active hex encoder. */
@@ -63,7 +119,12 @@ declare const fastsha256: {
   sha256: typeof sha256; sha224: typeof sha224; createHash: typeof createHash; Hash: typeof Hash;
   sha256Many: typeof sha256Many; sha224Many: typeof sha224Many; sha256Packed: typeof sha256Packed;
   sha256ManyAsync: typeof sha256ManyAsync; sha224ManyAsync: typeof sha224ManyAsync;
-  sha256PackedAsync: typeof sha256PackedAsync; backend: typeof backend; hexBackend: typeof hexBackend;
+  sha256PackedAsync: typeof sha256PackedAsync; hmac: typeof hmac; hmac224: typeof hmac224;
+  createHmac: typeof createHmac; Hmac: typeof Hmac; hmacMany: typeof hmacMany;
+  hmac224Many: typeof hmac224Many; hmacManyAsync: typeof hmacManyAsync;
+  hmac224ManyAsync: typeof hmac224ManyAsync; hmacPacked: typeof hmacPacked;
+  hmacPackedAsync: typeof hmacPackedAsync; timingSafeEqual: typeof timingSafeEqual;
+  backend: typeof backend; hexBackend: typeof hexBackend;
   backends: typeof backends; allBackends: typeof allBackends; setBackend: typeof setBackend;
   version: typeof version;
 };

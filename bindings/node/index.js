@@ -1,6 +1,7 @@
 'use strict';
-// fastsha256 for JavaScript (Node.js, Bun, Deno): SHA-256/SHA-224 through the
-// fastsha256 C library, one-shot, streaming (createHash), batched and async.
+// fastsha256 for JavaScript (Node.js, Bun, Deno): SHA-256/SHA-224 and their
+// HMACs through the fastsha256 C library, one-shot, streaming (createHash,
+// createHmac), batched and async.
 const path = require('path');
 const fs = require('fs');
 const { Buffer } = require('buffer');
@@ -21,10 +22,13 @@ function candidates() {
   return list;
 }
 
+let loadedFile = null;
+
 function load() {
   const tried = [];
   for (const file of candidates()) {
     if (!fs.existsSync(file)) { tried.push(file); continue; }
+    loadedFile = file;
     return require(file);
   }
   const err = new Error('fastsha256: the native addon fastsha256.node was not found (tried ' +
@@ -37,6 +41,87 @@ function load() {
 const native = load();
 const kHandle = Symbol('fastsha256.handle');
 
+// Bun: sha256/sha224/hmac/hmac224 per call through bun:ffi on the same
+// file's exported fastsha256, fastsha224, fastsha256_hmac, fastsha224_hmac
+// and fastsha256_to_hex. In Bun a Node-API call costs about as much as
+// hashing a short message; an FFI call a fifth of it. Strings (encoded by
+// TextEncoder#encodeInto, which turns lone surrogates into U+FFFD like
+// node:crypto) and non-empty Uint8Arrays (Buffers), to a Buffer or "hex";
+// everything else, errors and detached buffers included, goes through the
+// addon. FASTSHA256_NO_FFI=1 turns it off.
+function bunOneShots() {
+  if (typeof Bun === 'undefined' || process.env.FASTSHA256_NO_FFI) return null;
+  let lib;
+  try {
+    const { dlopen, FFIType } = require('bun:ffi');
+    const { ptr, u64_fast: size, void: none } = FFIType;
+    const hash = { args: [ptr, size, ptr], returns: none };
+    const mac = { args: [ptr, size, ptr, size, ptr], returns: none };
+    lib = dlopen(loadedFile, {
+      fastsha256: hash, fastsha224: hash, fastsha256_to_hex: hash,
+      fastsha256_hmac: mac, fastsha224_hmac: mac,
+    });
+  } catch (_) {
+    return null; // no bun:ffi, or the symbols are not exported: the addon serves
+  }
+  const s = lib.symbols;
+  const maxUnits = 1365; // UTF-16 units whose UTF-8 (<= 3 bytes each) fits a scratch buffer
+  const encoder = new TextEncoder();
+  const input = new Uint8Array(3 * maxUnits);
+  const keyInput = new Uint8Array(3 * maxUnits);
+  const digest = new Uint8Array(32);
+  const hex = Buffer.alloc(65);
+  let bytes = null;
+  let len = 0;
+  // A string (as UTF-8 into scratch) or a non-empty Uint8Array into bytes/len.
+  const take = (data, scratch) => {
+    if (typeof data === 'string' && data.length <= maxUnits) {
+      bytes = scratch;
+      len = encoder.encodeInto(data, scratch).written;
+      return true;
+    }
+    if (data instanceof Uint8Array && data.length > 0) {
+      bytes = data;
+      len = data.length;
+      return true;
+    }
+    return false;
+  };
+  // The digest in `digest` as hex, or a new Buffer for fn to write.
+  const hexOf = (size) => {
+    s.fastsha256_to_hex(digest, size, hex);
+    return hex.latin1Slice(0, 2 * size);
+  };
+  const plain = (fn, size, addon) => (data, encoding) => {
+    if ((encoding !== 'hex' && encoding !== undefined) || !take(data, input))
+      return addon(data, encoding);
+    const out = encoding === 'hex' ? digest : Buffer.allocUnsafe(size);
+    fn(bytes, len, out);
+    return encoding === 'hex' ? hexOf(size) : out;
+  };
+  const keyed = (fn, size, addon) => (key, data, encoding) => {
+    if ((encoding !== 'hex' && encoding !== undefined) || !take(key, keyInput))
+      return addon(key, data, encoding);
+    const keyBytes = bytes;
+    const keyLen = len;
+    if (!take(data, input)) {
+      if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen);
+      return addon(key, data, encoding);
+    }
+    const out = encoding === 'hex' ? digest : Buffer.allocUnsafe(size);
+    fn(keyBytes, keyLen, bytes, len, out);
+    if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen); // a string key's copy
+    return encoding === 'hex' ? hexOf(size) : out;
+  };
+  return {
+    sha256: plain(s.fastsha256, 32, native.sha256),
+    sha224: plain(s.fastsha224, 28, native.sha224),
+    hmac256: keyed(s.fastsha256_hmac, 32, native.hmac256),
+    hmac224: keyed(s.fastsha224_hmac, 28, native.hmac224),
+  };
+}
+const fast = bunOneShots();
+
 function invalidType(name, what, value) {
   const err = new TypeError(`The "${name}" argument must be ${what}. Received ` +
     (value === null ? 'null' : `type ${typeof value}`));
@@ -48,6 +133,30 @@ function invalidType(name, what, value) {
 // Buffer#toString, as node:crypto's Hash#digest accepts them.
 const nativeEncodings = new Set(['hex', 'base64', 'base64url', 'latin1', 'binary', 'buffer']);
 
+// A string with an inputEncoding other than utf8 is decoded as Buffer.from does.
+function inputBytes(data, inputEncoding) {
+  if (typeof data === 'string' && inputEncoding !== undefined && inputEncoding !== null) {
+    const enc = String(inputEncoding).toLowerCase();
+    if (enc !== 'utf8' && enc !== 'utf-8') {
+      if (!Buffer.isEncoding(enc)) {
+        const err = new TypeError(`Unknown encoding: ${inputEncoding}`);
+        err.code = 'ERR_UNKNOWN_ENCODING';
+        throw err;
+      }
+      return Buffer.from(data, enc);
+    }
+  }
+  return data;
+}
+
+function digestOf(handle, outputEncoding) {
+  if (outputEncoding === undefined || nativeEncodings.has(outputEncoding))
+    return native.hashDigest(handle, outputEncoding);
+  if (typeof outputEncoding === 'string' && Buffer.isEncoding(outputEncoding))
+    return native.hashDigest(handle).toString(outputEncoding);
+  return native.hashDigest(handle, outputEncoding); // throws, naming it
+}
+
 /** Streaming hash with node:crypto's Hash calls: update/digest/copy. */
 class Hash {
   constructor(algorithm, handle) {
@@ -55,27 +164,12 @@ class Hash {
   }
 
   update(data, inputEncoding) {
-    if (typeof data === 'string' && inputEncoding !== undefined && inputEncoding !== null) {
-      const enc = String(inputEncoding).toLowerCase();
-      if (enc !== 'utf8' && enc !== 'utf-8') {
-        if (!Buffer.isEncoding(enc)) {
-          const err = new TypeError(`Unknown encoding: ${inputEncoding}`);
-          err.code = 'ERR_UNKNOWN_ENCODING';
-          throw err;
-        }
-        data = Buffer.from(data, enc);
-      }
-    }
-    native.hashUpdate(this[kHandle], data);
+    native.hashUpdate(this[kHandle], inputBytes(data, inputEncoding));
     return this;
   }
 
   digest(outputEncoding) {
-    if (outputEncoding === undefined || nativeEncodings.has(outputEncoding))
-      return native.hashDigest(this[kHandle], outputEncoding);
-    if (typeof outputEncoding === 'string' && Buffer.isEncoding(outputEncoding))
-      return native.hashDigest(this[kHandle]).toString(outputEncoding);
-    return native.hashDigest(this[kHandle], outputEncoding); // throws, naming it
+    return digestOf(this[kHandle], outputEncoding);
   }
 
   copy() {
@@ -85,6 +179,74 @@ class Hash {
 
 function createHash(algorithm) {
   return new Hash(algorithm);
+}
+
+// HMAC keys: strings (UTF-8, or `encoding`), Buffers, TypedArrays, DataViews,
+// ArrayBuffers and SharedArrayBuffers, or a secret KeyObject or CryptoKey
+// (node:crypto, loaded only then). The addon checks the other types.
+let nodeCrypto = null;
+function secretKey(key, encoding) {
+  if (typeof key === 'string') {
+    if (encoding === undefined || encoding === null || encoding === 'buffer') return key;
+    return inputBytes(key, encoding);
+  }
+  if (key === null || typeof key !== 'object' || ArrayBuffer.isView(key) ||
+      key instanceof ArrayBuffer)
+    return key;
+  if (typeof SharedArrayBuffer !== 'undefined' && key instanceof SharedArrayBuffer)
+    return new Uint8Array(key);
+  if (nodeCrypto === null) nodeCrypto = require('crypto');
+  const { KeyObject } = nodeCrypto;
+  if (typeof CryptoKey !== 'undefined' && key instanceof CryptoKey && KeyObject &&
+      typeof KeyObject.from === 'function')
+    key = KeyObject.from(key);
+  if (KeyObject && key instanceof KeyObject) {
+    if (key.type !== 'secret') {
+      const err = new TypeError(`Invalid key object type ${key.type}, expected secret.`);
+      err.code = 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE';
+      throw err;
+    }
+    return key.export();
+  }
+  return key;
+}
+
+/**
+ * Streaming HMAC with node:crypto's Hmac calls: update/digest. As there, a
+ * second digest() gives an empty Buffer or string and update() after
+ * digest() throws ERR_CRYPTO_HASH_FINALIZED.
+ */
+class Hmac {
+  constructor(algorithm, key, options) {
+    const encoding = options !== null && typeof options === 'object' ? options.encoding : undefined;
+    this[kHandle] = native.hmacCreate(algorithm, secretKey(key, encoding));
+  }
+
+  update(data, inputEncoding) {
+    native.hashUpdate(this[kHandle], inputBytes(data, inputEncoding));
+    return this;
+  }
+
+  digest(outputEncoding) {
+    return digestOf(this[kHandle], outputEncoding);
+  }
+}
+
+function createHmac(algorithm, key, options) {
+  return new Hmac(algorithm, key, options);
+}
+
+const hmac256Call = fast ? fast.hmac256 : native.hmac256;
+const hmac224Call = fast ? fast.hmac224 : native.hmac224;
+
+/** HMAC-SHA256 of data under key, in one call. */
+function hmac(key, data, encoding) {
+  return hmac256Call(typeof key === 'string' ? key : secretKey(key), data, encoding);
+}
+
+/** HMAC-SHA224 of data under key, in one call. */
+function hmac224(key, data, encoding) {
+  return hmac224Call(typeof key === 'string' ? key : secretKey(key), data, encoding);
 }
 
 function toArray(items) {
@@ -186,14 +348,57 @@ function sha224ManyAsync(items, encoding) {
   return manyAsync(native.manyArrayAsync224, native.manyJoinedAsync224, items, encoding);
 }
 
+// The HMAC batches: the same natives with the key in front.
+function keyed(fn, key) {
+  return (...args) => fn(key, ...args);
+}
+
+function hmacBatch(run, arrayFn, joinedFn, key, items, encoding) {
+  const k = secretKey(key);
+  return run(keyed(arrayFn, k), keyed(joinedFn, k), items, encoding);
+}
+
+/** HMAC-SHA256 of many messages under one key, through the lanes. */
+function hmacMany(key, items, encoding) {
+  return hmacBatch(manySync, native.hmacManyArray256, native.hmacManyJoined256, key, items, encoding);
+}
+
+function hmac224Many(key, items, encoding) {
+  return hmacBatch(manySync, native.hmacManyArray224, native.hmacManyJoined224, key, items, encoding);
+}
+
+// A bad key rejects the Promise instead of throwing.
+function hmacBatchAsync(arrayFn, joinedFn, key, items, encoding) {
+  try { return hmacBatch(manyAsync, arrayFn, joinedFn, key, items, encoding); }
+  catch (err) { return Promise.reject(err); }
+}
+
+function hmacManyAsync(key, items, encoding) {
+  return hmacBatchAsync(native.hmacManyArrayAsync256, native.hmacManyJoinedAsync256, key, items, encoding);
+}
+
+function hmac224ManyAsync(key, items, encoding) {
+  return hmacBatchAsync(native.hmacManyArrayAsync224, native.hmacManyJoinedAsync224, key, items, encoding);
+}
+
 function sha256PackedAsync(buffer, stride, length, encoding) {
   try { return native.sha256PackedAsync(buffer, stride, length, encoding); }
   catch (err) { return Promise.reject(err); }
 }
 
+/** HMAC-SHA256 of fixed-stride records under one key (see sha256Packed). */
+function hmacPacked(key, buffer, stride, length, encoding) {
+  return native.hmacPacked(secretKey(key), buffer, stride, length, encoding);
+}
+
+function hmacPackedAsync(key, buffer, stride, length, encoding) {
+  try { return native.hmacPackedAsync(secretKey(key), buffer, stride, length, encoding); }
+  catch (err) { return Promise.reject(err); }
+}
+
 module.exports = {
-  sha256: native.sha256,
-  sha224: native.sha224,
+  sha256: fast ? fast.sha256 : native.sha256,
+  sha224: fast ? fast.sha224 : native.sha224,
   createHash,
   Hash,
   sha256Many,
@@ -202,6 +407,17 @@ module.exports = {
   sha256ManyAsync,
   sha224ManyAsync,
   sha256PackedAsync,
+  hmac,
+  hmac224,
+  createHmac,
+  Hmac,
+  hmacMany,
+  hmac224Many,
+  hmacManyAsync,
+  hmac224ManyAsync,
+  hmacPacked,
+  hmacPackedAsync,
+  timingSafeEqual: native.timingSafeEqual,
   backend: native.backend,
   hexBackend: native.hexBackend,
   backends: native.backends,

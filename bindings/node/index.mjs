@@ -7,6 +7,8 @@ const fastsha256 = require('./index.js');
 export const {
   sha256, sha224, createHash, Hash, sha256Many, sha224Many, sha256Packed,
   sha256ManyAsync, sha224ManyAsync, sha256PackedAsync,
+  hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync,
+  hmacPacked, hmacPackedAsync, timingSafeEqual,
   backend, hexBackend, backends, allBackends, setBackend, version,
 } = fastsha256;
 export default fastsha256;

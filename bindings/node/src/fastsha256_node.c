@@ -29,7 +29,31 @@ typedef enum {
     ENC_INVALID
 } encoding;
 
-/* The hash object's tag: only objects made by createHash are accepted. */
+/* What a native computes: SHA-256 or SHA-224, plain or HMAC. Each native
+ * gets one of the four flavours as its data pointer; an HMAC one takes the
+ * key as its first argument. */
+typedef struct {
+    int is224;
+    int hmac;
+} flavor;
+
+static const flavor flavor_sha256 = {0, 0};
+static const flavor flavor_sha224 = {1, 0};
+static const flavor flavor_hmac256 = {0, 1};
+static const flavor flavor_hmac224 = {1, 1};
+
+/* A batch's algorithm: the flavour and, for HMAC, its prepared key. */
+typedef struct {
+    flavor f;
+    fastsha256_hmac_key key;
+} algo;
+
+static size_t digest_size(flavor f) {
+    return f.is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
+}
+
+/* The objects of createHash and createHmac carry this tag: the natives
+ * that take a handle accept no other object. */
 static const napi_type_tag hash_tag = {0x66617374736861ULL, 0x3235366861736801ULL};
 
 /* --- Errors ----------------------------------------------------------------- */
@@ -81,6 +105,21 @@ static const char *type_name(napi_env env, napi_value v) {
     case napi_bigint: return "bigint";
     }
     return "unknown";
+}
+
+/* 0 when v (one of argc arguments) is a string, else -1 with a TypeError
+ * naming arg. */
+static int expect_string(napi_env env, size_t argc, napi_value v, const char *arg) {
+    napi_valuetype t = napi_undefined;
+    if (argc > 0)
+        napi_typeof(env, v, &t);
+    if (t == napi_string)
+        return 0;
+    char msg[128];
+    snprintf(msg, sizeof msg, "The \"%s\" argument must be of type string. Received type %s", arg,
+             argc > 0 ? type_name(env, v) : "undefined");
+    throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
+    return -1;
 }
 
 static napi_value bad_data(napi_env env, const char *arg, napi_value v, int strings) {
@@ -193,6 +232,80 @@ static int data_bytes(napi_env env, napi_value v, const char *arg, char *stack, 
     return -1;
 }
 
+/* Zeroes key material; the volatile stores are not dropped as dead. */
+static void wipe(void *p, size_t n) {
+    volatile uint8_t *v = p;
+    while (n--)
+        *v++ = 0;
+}
+
+/* An HMAC key argument as bytes: a string (UTF-8, copied here, wiped by
+ * key_release) or a view of JS memory. */
+typedef struct {
+    char stack[SHORT_STRING];
+    char *heap;
+    const uint8_t *data;
+    size_t len;
+} key_input;
+
+static void key_release(key_input *k) {
+    wipe(k->stack, sizeof k->stack);
+    if (k->heap) {
+        wipe(k->heap, k->len);
+        free(k->heap);
+        k->heap = NULL;
+    }
+}
+
+/* Returns 0, or -1 with an exception pending (a TypeError naming "key"). */
+static int key_get(napi_env env, napi_value v, key_input *k) {
+    napi_valuetype t = napi_undefined;
+    k->heap = NULL;
+    k->data = NULL;
+    k->len = 0;
+    if (napi_typeof(env, v, &t) != napi_ok)
+        return -1;
+    if (t == napi_string) {
+        if (string_utf8(env, v, k->stack, &k->heap, &k->data, &k->len) == 0)
+            return 0;
+        key_release(k);
+        return -1;
+    }
+    int r = t == napi_object ? view_bytes(env, v, "key", &k->data, &k->len) : 0;
+    if (r == 0) {
+        /* index.js turned KeyObjects and CryptoKeys into bytes. */
+        char msg[224];
+        snprintf(msg, sizeof msg,
+                 "The \"key\" argument must be of type string or an instance of ArrayBuffer, "
+                 "Buffer, TypedArray, DataView, KeyObject, or CryptoKey. Received type %s",
+                 type_name(env, v));
+        throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
+    }
+    return r > 0 ? 0 : -1;
+}
+
+/* The prepared key of an HMAC flavour from argument v (nothing to do for
+ * plain hashes). Returns 0, or -1 with an exception pending. */
+static int algo_get(napi_env env, const flavor *f, napi_value v, algo *a) {
+    memset(a, 0, sizeof *a);
+    a->f = *f;
+    if (!f->hmac)
+        return 0;
+    key_input k;
+    if (key_get(env, v, &k) != 0)
+        return -1;
+    if (f->is224)
+        fastsha224_hmac_key_init(&a->key, k.data, k.len);
+    else
+        fastsha256_hmac_key_init(&a->key, k.data, k.len);
+    key_release(&k);
+    return 0;
+}
+
+static void algo_wipe(algo *a) {
+    fastsha256_hmac_key_wipe(&a->key);
+}
+
 static encoding parse_encoding(napi_env env, napi_value v, const char *arg) {
     napi_valuetype t;
     char name[16];
@@ -283,95 +396,139 @@ static napi_value encode_digest(napi_env env, const uint8_t *digest, size_t size
     return r;
 }
 
-/* --- One shot: sha256(data[, encoding]), sha224(data[, encoding]) --------- */
+/* --- One shot: sha256(data[, encoding]), sha224(...), hmac(key, data[, encoding]),
+ * hmac224(...) ----------------------------------------------------------------- */
 
 static napi_value one_shot(napi_env env, napi_callback_info info) {
-    size_t argc = 2;
-    napi_value argv[2] = {NULL, NULL};
-    void *is224 = NULL;
-    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
-    if (argc < 1)
-        return bad_data(env, "data", argv[0], 1);
+    size_t argc = 3;
+    napi_value argv[3] = {NULL, NULL, NULL};
+    void *flavor_ptr = NULL;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &flavor_ptr));
+    const flavor *f = flavor_ptr;
+    size_t at = f->hmac ? 1 : 0; /* the data argument, after the key */
+    key_input key;
+    if (f->hmac && key_get(env, argv[0], &key) != 0)
+        return NULL;
     char stack[SHORT_STRING];
     char *heap = NULL;
     const uint8_t *data = NULL;
-    size_t len = 0;
+    size_t len = 0, written = 0;
+    encoding enc = ENC_INVALID;
     /* Short strings, the common case, cost one crossing: a non-string
      * fails with napi_string_expected and takes the general path. */
-    size_t written = 0;
-    if (napi_get_value_string_utf8(env, argv[0], stack, SHORT_STRING, &written) == napi_ok &&
-        written + 4 < SHORT_STRING - 1) {
+    if (argc < at + 1) {
+        bad_data(env, "data", argv[at], 1);
+    } else if (napi_get_value_string_utf8(env, argv[at], stack, SHORT_STRING, &written) ==
+                   napi_ok &&
+               written + 4 < SHORT_STRING - 1) {
         data = (const uint8_t *)stack;
         len = written;
-    } else if (data_bytes(env, argv[0], "data", stack, &heap, &data, &len) != 0) {
-        return NULL;
+        enc = ENC_BUFFER;
+    } else if (data_bytes(env, argv[at], "data", stack, &heap, &data, &len) == 0) {
+        enc = ENC_BUFFER;
     }
-    encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
-    if (enc == ENC_INVALID) {
-        free(heap);
-        return NULL;
-    }
+    if (enc != ENC_INVALID && argc > at + 1)
+        enc = parse_encoding(env, argv[at + 1], "encoding");
     uint8_t digest[FASTSHA256_DIGEST_SIZE];
-    size_t size = FASTSHA256_DIGEST_SIZE;
-    if (is224) {
-        fastsha224(data, len, digest);
-        size = FASTSHA224_DIGEST_SIZE;
-    } else {
-        fastsha256(data, len, digest);
+    if (enc != ENC_INVALID) {
+        if (f->hmac && f->is224)
+            fastsha224_hmac(key.data, key.len, data, len, digest);
+        else if (f->hmac)
+            fastsha256_hmac(key.data, key.len, data, len, digest);
+        else if (f->is224)
+            fastsha224(data, len, digest);
+        else
+            fastsha256(data, len, digest);
     }
+    if (f->hmac)
+        key_release(&key);
     free(heap);
-    return encode_digest(env, digest, size, enc);
+    return enc == ENC_INVALID ? NULL : encode_digest(env, digest, digest_size(*f), enc);
 }
 
-/* --- createHash: a tagged, wrapped fastsha256_ctx ---------------------------
- * The JS class in index.js holds one of these and calls the three natives
- * below; the type tag makes sure they never see any other object. */
+/* --- createHash and createHmac: a tagged, wrapped context -------------------
+ * The JS classes in index.js hold one of these and call the natives below;
+ * the type tag makes sure they never see any other object. */
 
 typedef struct {
-    fastsha256_ctx ctx;
+    union {
+        fastsha256_ctx hash;
+        fastsha256_hmac_ctx hmac;
+    } u;
+    size_t digest_size;
+    int is_hmac;
     int finalized;
 } hash_state;
 
 static void hash_finalize(napi_env env, void *data, void *hint) {
     (void)env;
     (void)hint;
+    wipe(data, sizeof(hash_state)); /* an HMAC context holds key states */
     free(data);
 }
 
-static napi_value hash_wrap(napi_env env, const hash_state *from, int is224) {
+/* A JS handle owning a copy of *from: a tagged external (about half the
+ * cost of a wrapped object in Node.js and Bun). */
+static napi_value hash_wrap(napi_env env, const hash_state *from) {
     hash_state *st = malloc(sizeof *st);
     if (!st)
         return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
-    if (from) {
-        *st = *from;
-    } else {
-        st->finalized = 0;
-        if (is224)
-            fastsha224_init(&st->ctx);
-        else
-            fastsha256_init(&st->ctx);
-    }
-    napi_value obj;
-    if (napi_create_object(env, &obj) != napi_ok ||
-        napi_wrap(env, obj, st, hash_finalize, NULL, NULL) != napi_ok) {
-        free(st);
+    *st = *from;
+    napi_value handle;
+    if (napi_create_external(env, st, hash_finalize, NULL, &handle) != napi_ok) {
+        hash_finalize(env, st, NULL);
         return check_pending(env, "fastsha256: cannot create the hash object");
     }
-    NAPI_OK(napi_type_tag_object(env, obj, &hash_tag));
-    return obj;
+    NAPI_OK(napi_type_tag_object(env, handle, &hash_tag));
+    return handle;
 }
 
 static hash_state *hash_unwrap(napi_env env, napi_value v) {
     bool ok = false;
     napi_valuetype t;
-    if (napi_typeof(env, v, &t) == napi_ok && t == napi_object &&
+    if (napi_typeof(env, v, &t) == napi_ok && t == napi_external &&
         napi_check_object_type_tag(env, v, &hash_tag, &ok) == napi_ok && ok) {
         void *p = NULL;
-        if (napi_unwrap(env, v, &p) == napi_ok && p)
+        if (napi_get_value_external(env, v, &p) == napi_ok && p)
             return p;
     }
     throw_type(env, "ERR_INVALID_THIS", "Value of \"this\" must be of type Hash");
     return NULL;
+}
+
+/* The algorithm argument (named `arg` in errors) to a plain flavour. The
+ * names OpenSSL (so node:crypto) takes for SHA-256 and SHA-224, any case.
+ * Returns 0, 1 for an unknown name (copied to name, NUL-terminated), or -1
+ * with a TypeError pending for a non-string. */
+static int parse_algorithm(napi_env env, size_t argc, napi_value v, const char *arg,
+                           const flavor **f, char name[32]) {
+    static const char *const names256[] = {"sha256", "sha-256", "sha2-256", "rsa-sha256",
+                                           "sha256withrsaencryption"};
+    static const char *const names224[] = {"sha224", "sha-224", "sha2-224", "rsa-sha224",
+                                           "sha224withrsaencryption"};
+    if (expect_string(env, argc, v, arg) != 0)
+        return -1;
+    size_t n = 0;
+    if (napi_get_value_string_utf8(env, v, name, 32, &n) != napi_ok) {
+        check_pending(env, "fastsha256: cannot read the algorithm");
+        return -1;
+    }
+    if (n >= 31 || strlen(name) != n) /* too long, or a NUL inside */
+        return 1;
+    char lower[32];
+    for (size_t i = 0; i <= n; i++)
+        lower[i] = name[i] >= 'A' && name[i] <= 'Z' ? (char)(name[i] - 'A' + 'a') : name[i];
+    for (size_t i = 0; i < sizeof names256 / sizeof names256[0]; i++) {
+        if (strcmp(lower, names256[i]) == 0) {
+            *f = &flavor_sha256;
+            return 0;
+        }
+        if (strcmp(lower, names224[i]) == 0) {
+            *f = &flavor_sha224;
+            return 0;
+        }
+    }
+    return 1;
 }
 
 /* hashCreate(algorithm) */
@@ -379,44 +536,89 @@ static napi_value hash_create(napi_env env, napi_callback_info info) {
     size_t argc = 1;
     napi_value arg = NULL;
     NAPI_OK(napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
-    napi_valuetype t = napi_undefined;
-    if (argc > 0)
-        napi_typeof(env, arg, &t);
-    if (t != napi_string) {
-        char msg[128];
-        snprintf(msg, sizeof msg,
-                 "The \"algorithm\" argument must be of type string. Received type %s",
-                 argc > 0 ? type_name(env, arg) : "undefined");
-        return throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
+    const flavor *f = NULL;
+    char name[32];
+    int r = parse_algorithm(env, argc, arg, "algorithm", &f, name);
+    if (r < 0)
+        return NULL;
+    if (r > 0)
+        return throw_error(env, "ERR_FASTSHA256_UNKNOWN_ALGORITHM",
+                           "Digest method not supported (fastsha256 has sha256 and sha224)");
+    hash_state st;
+    memset(&st, 0, sizeof st);
+    st.digest_size = digest_size(*f);
+    if (f->is224)
+        fastsha224_init(&st.u.hash);
+    else
+        fastsha256_init(&st.u.hash);
+    return hash_wrap(env, &st);
+}
+
+/* hmacCreate(algorithm, key): node:crypto's order of checks (the
+ * algorithm's type, the key, then the algorithm's name). */
+static napi_value hmac_create(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2] = {NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    const flavor *f = NULL;
+    char name[32];
+    int r = parse_algorithm(env, argc, argv[0], "hmac", &f, name);
+    if (r < 0)
+        return NULL;
+    key_input k;
+    if (key_get(env, argv[1], &k) != 0)
+        return NULL;
+    if (r > 0) {
+        key_release(&k);
+        char msg[64];
+        snprintf(msg, sizeof msg, "Invalid digest: %.31s%s", name, strlen(name) >= 31 ? "..." : "");
+        return throw_type(env, "ERR_CRYPTO_INVALID_DIGEST", msg);
     }
-    char name[16];
-    size_t n = 0;
-    NAPI_OK(napi_get_value_string_latin1(env, arg, name, sizeof name, &n));
-    for (size_t i = 0; i < n; i++)
-        if (name[i] >= 'A' && name[i] <= 'Z')
-            name[i] = (char)(name[i] - 'A' + 'a');
-    if (n < sizeof name - 1 && strcmp(name, "sha256") == 0)
-        return hash_wrap(env, NULL, 0);
-    if (n < sizeof name - 1 && strcmp(name, "sha224") == 0)
-        return hash_wrap(env, NULL, 1);
-    return throw_error(env, "ERR_FASTSHA256_UNKNOWN_ALGORITHM",
-                       "Digest method not supported (fastsha256 has sha256 and sha224)");
+    fastsha256_hmac_key key;
+    if (f->is224)
+        fastsha224_hmac_key_init(&key, k.data, k.len);
+    else
+        fastsha256_hmac_key_init(&key, k.data, k.len);
+    key_release(&k);
+    hash_state st;
+    memset(&st, 0, sizeof st);
+    st.digest_size = digest_size(*f);
+    st.is_hmac = 1;
+    fastsha256_hmac_init(&st.u.hmac, &key);
+    fastsha256_hmac_key_wipe(&key);
+    napi_value obj = hash_wrap(env, &st);
+    wipe(&st, sizeof st);
+    return obj;
 }
 
 static napi_value finalized_error(napi_env env) {
     return throw_error(env, "ERR_CRYPTO_HASH_FINALIZED", "Digest already called");
 }
 
+/* The handle and the argument after it, of hashUpdate and hashDigest: a
+ * finalized context throws, unless hmac_again (a second Hmac digest). */
+static hash_state *hash_args(napi_env env, napi_callback_info info, size_t *argc,
+                             napi_value argv[2], int hmac_again) {
+    *argc = 2;
+    if (napi_get_cb_info(env, info, argc, argv, NULL, NULL) != napi_ok) {
+        check_pending(env, "fastsha256: cannot read the arguments");
+        return NULL;
+    }
+    hash_state *st = hash_unwrap(env, argv[0]);
+    if (st && st->finalized && !(hmac_again && st->is_hmac)) {
+        finalized_error(env);
+        return NULL;
+    }
+    return st;
+}
+
 /* hashUpdate(handle, data) */
 static napi_value hash_update(napi_env env, napi_callback_info info) {
-    size_t argc = 2;
-    napi_value argv[2] = {NULL, NULL};
-    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-    hash_state *st = hash_unwrap(env, argv[0]);
+    size_t argc;
+    napi_value argv[2];
+    hash_state *st = hash_args(env, info, &argc, argv, 0);
     if (!st)
         return NULL;
-    if (st->finalized)
-        return finalized_error(env);
     char stack[SHORT_STRING];
     char *heap = NULL;
     const uint8_t *data = NULL;
@@ -425,29 +627,34 @@ static napi_value hash_update(napi_env env, napi_callback_info info) {
         return bad_data(env, "data", argv[1], 1);
     if (data_bytes(env, argv[1], "data", stack, &heap, &data, &len) != 0)
         return NULL;
-    fastsha256_update(&st->ctx, data, len);
+    if (st->is_hmac)
+        fastsha256_hmac_update(&st->u.hmac, data, len);
+    else
+        fastsha256_update(&st->u.hash, data, len);
     free(heap);
     return NULL;
 }
 
-/* hashDigest(handle[, encoding]) */
+/* hashDigest(handle[, encoding]): a second digest of an Hmac gives an
+ * empty result, as node:crypto's Hmac does (its Hash throws). */
 static napi_value hash_digest(napi_env env, napi_callback_info info) {
-    size_t argc = 2;
-    napi_value argv[2] = {NULL, NULL};
-    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-    hash_state *st = hash_unwrap(env, argv[0]);
+    size_t argc;
+    napi_value argv[2];
+    hash_state *st = hash_args(env, info, &argc, argv, 1);
     if (!st)
         return NULL;
-    if (st->finalized)
-        return finalized_error(env);
     encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
     if (enc == ENC_INVALID)
         return NULL;
-    size_t size = st->ctx.digest_size;
-    uint8_t digest[FASTSHA256_DIGEST_SIZE];
-    fastsha256_final(&st->ctx, digest);
+    uint8_t digest[FASTSHA256_DIGEST_SIZE] = {0};
+    if (st->finalized)
+        return encode_digest(env, digest, 0, enc);
+    if (st->is_hmac)
+        fastsha256_hmac_final(&st->u.hmac, digest); /* wipes the context */
+    else
+        fastsha256_final(&st->u.hash, digest);
     st->finalized = 1;
-    return encode_digest(env, digest, size, enc);
+    return encode_digest(env, digest, st->digest_size, enc);
 }
 
 /* hashCopy(handle) */
@@ -460,7 +667,7 @@ static napi_value hash_copy(napi_env env, napi_callback_info info) {
         return NULL;
     if (st->finalized)
         return finalized_error(env);
-    return hash_wrap(env, st, 0);
+    return hash_wrap(env, st);
 }
 
 /* --- Batches ------------------------------------------------------------------ */
@@ -631,29 +838,38 @@ static void encode_flat(const uint8_t (*digests)[32], size_t k, size_t size, enc
     }
 }
 
+/* Digests of k messages into 32-byte slots (SHA-224 and HMAC-SHA224 fill
+ * the first 28 bytes of each). */
+static void hash_messages(const algo *a, const void *const *msgs, const size_t *lens, size_t k,
+                          uint8_t (*digests)[32]) {
+    if (a->f.hmac) {
+        fastsha256_hmac_many(&a->key, msgs, lens, k, digests);
+    } else if (a->f.is224) {
+        /* fastsha224_many writes 28-byte records: spread them to 32. */
+        uint8_t d224[SLICE][28];
+        fastsha224_many(msgs, lens, k, d224);
+        for (size_t i = 0; i < k; i++)
+            memcpy(digests[i], d224[i], 28);
+    } else {
+        fastsha256_many(msgs, lens, k, digests);
+    }
+}
+
 /* Hashes and encodes the whole batch into dst, a slice at a time so the
  * digests stay in the cache. Runs on any thread: no JS. */
-static void run_batch(const batch *b, int is224, encoding enc, char *dst) {
-    size_t size = is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
+static void run_batch(const batch *b, const algo *a, encoding enc, char *dst) {
+    size_t size = digest_size(a->f);
     size_t w = enc_width(enc, size);
     uint8_t digests[SLICE][32];
-    uint8_t d224[SLICE][28];
     for (size_t from = 0; from < b->n; from += SLICE) {
         size_t k = b->n - from < SLICE ? b->n - from : SLICE;
-        if (is224) {
-            /* fastsha224_many writes 28-byte records: spread them to 32. */
-            fastsha224_many(b->msgs + from, b->lens + from, k, d224);
-            for (size_t i = 0; i < k; i++)
-                memcpy(digests[i], d224[i], 28);
-        } else {
-            fastsha256_many(b->msgs + from, b->lens + from, k, digests);
-        }
+        hash_messages(a, (const void *const *)b->msgs + from, b->lens + from, k, digests);
         encode_flat((const uint8_t(*)[32])digests, k, size, enc, dst + from * w);
     }
 }
 
-static size_t batch_out_size(const batch *b, int is224, encoding enc) {
-    return b->n * enc_width(enc, is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE);
+static size_t batch_out_size(const batch *b, const algo *a, encoding enc) {
+    return b->n * enc_width(enc, digest_size(a->f));
 }
 
 /* The flat result of text (malloc'd or NULL for none) or bytes. */
@@ -667,20 +883,20 @@ static napi_value flat_value(napi_env env, const char *text, size_t total, encod
 }
 
 /* Runs a gathered batch now and returns its flat result. */
-static napi_value batch_now(napi_env env, batch *b, int is224, encoding enc) {
-    size_t total = batch_out_size(b, is224, enc);
+static napi_value batch_now(napi_env env, batch *b, const algo *a, encoding enc) {
+    size_t total = batch_out_size(b, a, enc);
     napi_value r = NULL;
     if (enc == ENC_BUFFER) {
         void *data = NULL;
         if (napi_create_buffer(env, total, &data, &r) == napi_ok)
-            run_batch(b, is224, enc, data);
+            run_batch(b, a, enc, data);
         else
             r = check_pending(env, "fastsha256: cannot create the result");
     } else {
         char *text = malloc(total + 1);
         if (!text)
             return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
-        run_batch(b, is224, enc, text);
+        run_batch(b, a, enc, text);
         r = flat_value(env, text, total, enc);
         free(text);
     }
@@ -824,45 +1040,72 @@ static int gather_joined(napi_env env, napi_value joined, napi_value lengths, na
     return 0;
 }
 
-/* manyArray(items, encoding, base) and manyJoined(joined, lengths, n,
- * encoding): the flat result (index.js slices it). Data non-NULL: SHA-224. */
-static napi_value many_array(napi_env env, napi_callback_info info) {
-    size_t argc = 3;
-    napi_value argv[3] = {NULL, NULL, NULL};
-    void *is224 = NULL;
-    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
+/* Up to five arguments of a batch or packed native into argv (missing ones
+ * undefined) and its algorithm: for HMAC, from the key in front. Returns
+ * the arguments after the key, or NULL with an exception pending (a is
+ * then for the caller to wipe). */
+static napi_value *flavored_args(napi_env env, napi_callback_info info, napi_value argv[5],
+                                 algo *a) {
+    size_t argc = 5;
+    void *f = NULL;
+    memset(a, 0, sizeof *a);
+    if (napi_get_cb_info(env, info, &argc, argv, NULL, &f) != napi_ok) {
+        check_pending(env, "fastsha256: cannot read the arguments");
+        return NULL;
+    }
+    if (algo_get(env, f, argv[0], a) != 0)
+        return NULL;
+    return argv + a->f.hmac;
+}
+
+/* The batch natives' arguments: manyArray([key,] items, encoding, base) and
+ * manyJoined([key,] joined, lengths, n, encoding), the key for the HMAC
+ * flavours. Gathers the batch into b and its algorithm into a; with refs
+ * (async work), pins the views. Returns 0, or -1 with an exception pending
+ * (a, b and *refs are then for the caller to free). */
+static int many_args(napi_env env, napi_callback_info info, int joined, algo *a, encoding *enc,
+                     batch *b, napi_ref **refs, size_t *nrefs) {
+    napi_value argv[5];
+    memset(b, 0, sizeof *b);
+    napi_value *args = flavored_args(env, info, argv, a);
+    if (!args)
+        return -1;
+    *enc = parse_encoding(env, args[joined ? 3 : 1], "encoding");
+    if (*enc == ENC_INVALID)
+        return -1;
+    if (joined)
+        return gather_joined(env, args[0], args[1], args[2], b);
     uint32_t n = 0, base = 0;
-    if (get_items(env, argc ? argv[0] : NULL, &n) != 0)
-        return NULL;
-    encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
-    if (enc == ENC_INVALID)
-        return NULL;
-    if (argc > 2)
-        napi_get_value_uint32(env, argv[2], &base);
+    if (get_items(env, args[0], &n) != 0)
+        return -1;
+    napi_get_value_uint32(env, args[2], &base);
+    if (refs && !(*refs = calloc(n ? n : 1, sizeof **refs))) {
+        throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
+        return -1;
+    }
+    return gather_items(env, args[0], n, base, b, refs ? *refs : NULL, nrefs);
+}
+
+/* manyArray and manyJoined (data: the joined flag): the flat result
+ * (index.js slices it). */
+static napi_value many_sync(napi_env env, napi_callback_info info, int joined) {
+    algo a;
+    encoding enc;
     batch b;
-    memset(&b, 0, sizeof b);
     napi_value r = NULL;
-    if (gather_items(env, argv[0], n, base, &b, NULL, NULL) == 0)
-        r = batch_now(env, &b, is224 != NULL, enc);
+    if (many_args(env, info, joined, &a, &enc, &b, NULL, NULL) == 0)
+        r = batch_now(env, &b, &a, enc);
+    algo_wipe(&a);
     batch_free(&b);
     return r;
 }
 
+static napi_value many_array(napi_env env, napi_callback_info info) {
+    return many_sync(env, info, 0);
+}
+
 static napi_value many_joined(napi_env env, napi_callback_info info) {
-    size_t argc = 4;
-    napi_value argv[4] = {NULL, NULL, NULL, NULL};
-    void *is224 = NULL;
-    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
-    encoding enc = parse_encoding(env, argv[3], "encoding");
-    if (enc == ENC_INVALID)
-        return NULL;
-    batch b;
-    memset(&b, 0, sizeof b);
-    napi_value r = NULL;
-    if (argc >= 3 && gather_joined(env, argv[0], argv[1], argv[2], &b) == 0)
-        r = batch_now(env, &b, is224 != NULL, enc);
-    batch_free(&b);
-    return r;
+    return many_sync(env, info, 1);
 }
 
 /* --- Packed records --------------------------------------------------------- */
@@ -898,18 +1141,18 @@ static int get_size(napi_env env, napi_value v, const char *arg, size_t *out) {
 }
 
 /* (buffer, stride, length[, encoding]) to records; enc must be hex or absent. */
-static int get_packed(napi_env env, size_t argc, napi_value *argv, packed *p, encoding *enc) {
+static int get_packed(napi_env env, napi_value *args, packed *p, encoding *enc) {
     const uint8_t *data = NULL;
     size_t total = 0;
-    int r = argc > 0 ? view_bytes(env, argv[0], "buffer", &data, &total) : 0;
+    int r = view_bytes(env, args[0], "buffer", &data, &total);
     if (r < 0)
         return -1;
     if (r == 0) {
-        bad_data(env, "buffer", argv[0], 0);
+        bad_data(env, "buffer", args[0], 0);
         return -1;
     }
-    if (get_size(env, argc > 1 ? argv[1] : NULL, "stride", &p->stride) != 0 ||
-        get_size(env, argc > 2 ? argv[2] : NULL, "length", &p->len) != 0)
+    if (get_size(env, args[1], "stride", &p->stride) != 0 ||
+        get_size(env, args[2], "length", &p->len) != 0)
         return -1;
     if (p->stride == 0 || p->stride < p->len) {
         char msg[160];
@@ -920,12 +1163,13 @@ static int get_packed(napi_env env, size_t argc, napi_value *argv, packed *p, en
         throw_range(env, "ERR_OUT_OF_RANGE", msg);
         return -1;
     }
-    *enc = argc > 3 ? parse_encoding(env, argv[3], "encoding") : ENC_BUFFER;
+    *enc = parse_encoding(env, args[3], "encoding");
     if (*enc == ENC_INVALID)
         return -1;
     if (*enc != ENC_BUFFER && *enc != ENC_HEX) {
         throw_type(env, "ERR_INVALID_ARG_VALUE",
-                   "The \"encoding\" argument of sha256Packed must be 'hex' or absent");
+                   "The \"encoding\" argument of sha256Packed and hmacPacked must be 'hex' or "
+                   "absent");
         return -1;
     }
     p->base = data;
@@ -933,30 +1177,58 @@ static int get_packed(napi_env env, size_t argc, napi_value *argv, packed *p, en
     return 0;
 }
 
-/* Hashes the records into out: n * 32 digest bytes, or n * 64 hex characters. */
-static void hash_packed(const packed *p, encoding enc, uint8_t *out) {
-    if (enc != ENC_HEX) {
+/* Hashes the records into out: n digests, or n hex strings, back to back. */
+static void hash_packed(const packed *p, const algo *a, encoding enc, uint8_t *out) {
+    int plain256 = !a->f.hmac && !a->f.is224;
+    if (plain256 && enc != ENC_HEX) {
         fastsha256_many_strided(p->base, p->stride, p->len, p->n, (uint8_t(*)[32])out);
         return;
     }
+    size_t size = digest_size(a->f), w = enc_width(enc, size);
     uint8_t digests[SLICE][32];
-    char last[SLICE * 64 + 1];
+    const void *msgs[SLICE];
+    size_t lens[SLICE];
     for (size_t done = 0; done < p->n; done += SLICE) {
         size_t k = p->n - done < SLICE ? p->n - done : SLICE;
-        fastsha256_many_strided(p->base + done * p->stride, p->stride, p->len, k, digests);
-        char *dst = (char *)out + done * 64;
-        if (done + k < p->n) {
-            /* The NUL lands on the next slice's first byte, rewritten next. */
-            fastsha256_to_hex(digests[0], k * 32, dst);
+        const uint8_t *first = p->base + done * p->stride;
+        if (plain256) {
+            fastsha256_many_strided(first, p->stride, p->len, k, digests);
         } else {
-            fastsha256_to_hex(digests[0], k * 32, last);
-            memcpy(dst, last, k * 64);
+            for (size_t i = 0; i < k; i++) {
+                msgs[i] = first + i * p->stride;
+                lens[i] = p->len;
+            }
+            hash_messages(a, msgs, lens, k, digests);
+        }
+        char *dst = (char *)out + done * w;
+        if (enc == ENC_HEX && done + k == p->n) {
+            /* Hex writes a NUL after its run: the last digest goes through a
+             * small buffer so that none lands past the output (elsewhere the
+             * NUL falls on the next run's first byte, rewritten next). */
+            char tail[2 * FASTSHA256_DIGEST_SIZE + 1];
+            encode_flat((const uint8_t(*)[32])digests, k - 1, size, enc, dst);
+            fastsha256_to_hex(digests[k - 1], size, tail);
+            memcpy(dst + (k - 1) * w, tail, w);
+        } else {
+            encode_flat((const uint8_t(*)[32])digests, k, size, enc, dst);
         }
     }
 }
 
-static int packed_out_size(napi_env env, const packed *p, encoding enc, size_t *size) {
-    size_t each = enc == ENC_HEX ? 64 : 32;
+/* The arguments of the packed natives, ([key,] buffer, stride, length[,
+ * encoding]): the records, their algorithm, the result's size and the
+ * input (*buffer, pinned by async work). Returns 0, or -1 with an
+ * exception pending (a is then for the caller to wipe). */
+static int packed_args(napi_env env, napi_callback_info info, algo *a, packed *p, encoding *enc,
+                       size_t *size, napi_value *buffer) {
+    napi_value argv[5];
+    napi_value *args = flavored_args(env, info, argv, a);
+    if (!args)
+        return -1;
+    *buffer = args[0];
+    if (get_packed(env, args, p, enc) != 0)
+        return -1;
+    size_t each = enc_width(*enc, digest_size(a->f));
     if (p->n > SIZE_MAX / each) {
         throw_range(env, "ERR_OUT_OF_RANGE", "sha256Packed: too many records");
         return -1;
@@ -965,20 +1237,21 @@ static int packed_out_size(napi_env env, const packed *p, encoding enc, size_t *
     return 0;
 }
 
-/* sha256Packed(buffer, stride, length[, encoding]) */
-static napi_value sha256_packed(napi_env env, napi_callback_info info) {
-    size_t argc = 4;
-    napi_value argv[4] = {NULL, NULL, NULL, NULL};
-    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+/* sha256Packed(buffer, stride, length[, encoding]), hmacPacked(key, ...) */
+static napi_value packed_sync(napi_env env, napi_callback_info info) {
+    algo a;
     packed p;
     encoding enc;
     size_t size;
-    if (get_packed(env, argc, argv, &p, &enc) != 0 || packed_out_size(env, &p, enc, &size) != 0)
-        return NULL;
-    napi_value result;
+    napi_value buffer, result = NULL;
     void *out = NULL;
-    NAPI_OK(napi_create_buffer(env, size, &out, &result));
-    hash_packed(&p, enc, out);
+    if (packed_args(env, info, &a, &p, &enc, &size, &buffer) == 0) {
+        if (napi_create_buffer(env, size, &out, &result) == napi_ok)
+            hash_packed(&p, &a, enc, out);
+        else
+            result = check_pending(env, "fastsha256: cannot create the result");
+    }
+    algo_wipe(&a);
     return result;
 }
 
@@ -992,7 +1265,7 @@ typedef struct {
     napi_ref *refs; /* inputs kept alive */
     size_t nrefs;
     int kind; /* 0: many, 1: packed */
-    int is224;
+    algo a;   /* wiped when the job ends */
     encoding enc;
     batch b;
     char *text; /* many: the flat result, filled on the pool */
@@ -1010,6 +1283,7 @@ static void job_free(napi_env env, async_job *job) {
     if (job->out_ref)
         napi_delete_reference(env, job->out_ref);
     batch_free(&job->b);
+    algo_wipe(&job->a);
     free(job->text);
     if (job->work)
         napi_delete_async_work(env, job->work);
@@ -1020,9 +1294,9 @@ static void job_execute(napi_env env, void *data) {
     (void)env; /* no JS on the pool thread */
     async_job *job = data;
     if (job->kind == 0)
-        run_batch(&job->b, job->is224, job->enc, job->text);
+        run_batch(&job->b, &job->a, job->enc, job->text);
     else
-        hash_packed(&job->p, job->enc, job->out);
+        hash_packed(&job->p, &job->a, job->enc, job->out);
 }
 
 static void job_complete(napi_env env, napi_status status, void *data) {
@@ -1095,91 +1369,57 @@ static async_job *job_new(napi_env env) {
 
 /* The flat output of a gathered batch, then the work. */
 static napi_value many_job_start(napi_env env, async_job *job) {
-    job->total = batch_out_size(&job->b, job->is224, job->enc);
+    job->total = batch_out_size(&job->b, &job->a, job->enc);
     job->text = malloc(job->total + 1);
     if (!job->text) {
         job_free(env, job);
         return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
     }
-    return job_start(env, job, job->is224 ? "fastsha224ManyAsync" : "fastsha256ManyAsync");
+    return job_start(env, job, "fastsha256ManyAsync");
 }
 
-/* manyArrayAsync(items, encoding, base) and manyJoinedAsync(joined, lengths,
- * n, encoding): argument errors throw synchronously (index.js turns them
- * into a rejected Promise). Strings are copied; views are pinned. */
-static napi_value many_array_async(napi_env env, napi_callback_info info) {
-    size_t argc = 3;
-    napi_value argv[3] = {NULL, NULL, NULL};
-    void *is224 = NULL;
-    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
-    uint32_t n = 0, base = 0;
-    if (get_items(env, argc ? argv[0] : NULL, &n) != 0)
-        return NULL;
-    encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
-    if (enc == ENC_INVALID)
-        return NULL;
-    if (argc > 2)
-        napi_get_value_uint32(env, argv[2], &base);
+/* manyArrayAsync and manyJoinedAsync: the arguments of manyArray and
+ * manyJoined. Argument errors throw synchronously (index.js turns them into
+ * a rejected Promise). Strings are copied; views are pinned. */
+static napi_value many_async(napi_env env, napi_callback_info info, int joined) {
     async_job *job = job_new(env);
     if (!job)
         return NULL;
-    job->is224 = is224 != NULL;
-    job->enc = enc;
-    job->refs = calloc(n ? n : 1, sizeof *job->refs);
-    if (!job->refs) {
-        job_free(env, job);
-        return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
-    }
-    if (gather_items(env, argv[0], n, base, &job->b, job->refs, &job->nrefs) != 0) {
+    if (many_args(env, info, joined, &job->a, &job->enc, &job->b, joined ? NULL : &job->refs,
+                  &job->nrefs) != 0) {
         job_free(env, job);
         return NULL;
     }
     return many_job_start(env, job);
+}
+
+static napi_value many_array_async(napi_env env, napi_callback_info info) {
+    return many_async(env, info, 0);
 }
 
 static napi_value many_joined_async(napi_env env, napi_callback_info info) {
-    size_t argc = 4;
-    napi_value argv[4] = {NULL, NULL, NULL, NULL};
-    void *is224 = NULL;
-    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &is224));
-    encoding enc = parse_encoding(env, argv[3], "encoding");
-    if (enc == ENC_INVALID)
-        return NULL;
-    async_job *job = job_new(env);
-    if (!job)
-        return NULL;
-    job->is224 = is224 != NULL;
-    job->enc = enc;
-    if (argc < 3 || gather_joined(env, argv[0], argv[1], argv[2], &job->b) != 0) {
-        job_free(env, job);
-        return NULL;
-    }
-    return many_job_start(env, job);
+    return many_async(env, info, 1);
 }
 
-/* sha256PackedAsync(buffer, stride, length[, encoding]) */
+/* sha256PackedAsync(buffer, stride, length[, encoding]), hmacPackedAsync(key, ...) */
 static napi_value packed_async(napi_env env, napi_callback_info info) {
-    size_t argc = 4;
-    napi_value argv[4] = {NULL, NULL, NULL, NULL};
-    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
     async_job *job = job_new(env);
     if (!job)
         return NULL;
     job->kind = 1;
     size_t size;
-    napi_value out;
+    napi_value buffer, out;
     void *outp = NULL;
-    if (get_packed(env, argc, argv, &job->p, &job->enc) != 0 ||
-        packed_out_size(env, &job->p, job->enc, &size) != 0) {
-        free(job);
+    if (packed_args(env, info, &job->a, &job->p, &job->enc, &size, &buffer) != 0) {
+        job_free(env, job);
         return NULL;
     }
     job->refs = calloc(1, sizeof *job->refs);
     if (!job->refs) {
-        free(job);
+        job_free(env, job);
         return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
     }
-    if (napi_create_reference(env, argv[0], 1, &job->refs[0]) != napi_ok ||
+    if (napi_create_reference(env, buffer, 1, &job->refs[0]) != napi_ok ||
         (job->nrefs = 1, napi_create_buffer(env, size, &outp, &out) != napi_ok) ||
         napi_create_reference(env, out, 1, &job->out_ref) != napi_ok) {
         job_free(env, job);
@@ -1187,6 +1427,36 @@ static napi_value packed_async(napi_env env, napi_callback_info info) {
     }
     job->out = outp;
     return job_start(env, job, "fastsha256PackedAsync");
+}
+
+/* --- timingSafeEqual(a, b): fastsha256_equal, node:crypto's errors ---------- */
+
+static napi_value timing_safe_equal(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2] = {NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    const uint8_t *p[2] = {NULL, NULL};
+    size_t n[2] = {0, 0};
+    for (int i = 0; i < 2; i++) {
+        const char *arg = i ? "buf2" : "buf1";
+        int r = view_bytes(env, argv[i], arg, &p[i], &n[i]);
+        if (r < 0)
+            return NULL;
+        if (r == 0) {
+            char msg[160];
+            snprintf(msg, sizeof msg,
+                     "The \"%s\" argument must be an instance of ArrayBuffer, Buffer, TypedArray, "
+                     "or DataView. Received type %s",
+                     arg, type_name(env, argv[i]));
+            return throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
+        }
+    }
+    if (n[0] != n[1])
+        return throw_range(env, "ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH",
+                           "Input buffers must have the same byte length");
+    napi_value r;
+    NAPI_OK(napi_get_boolean(env, fastsha256_equal(p[0], p[1], n[0]) == 1, &r));
+    return r;
 }
 
 /* --- Backends ------------------------------------------------------------------- */
@@ -1235,15 +1505,8 @@ static napi_value set_backend(napi_env env, napi_callback_info info) {
     size_t argc = 1;
     napi_value arg = NULL;
     NAPI_OK(napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
-    napi_valuetype t = napi_undefined;
-    if (argc > 0)
-        napi_typeof(env, arg, &t);
-    if (t != napi_string) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "The \"name\" argument must be of type string. Received type %s",
-                 argc > 0 ? type_name(env, arg) : "undefined");
-        return throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
-    }
+    if (expect_string(env, argc, arg, "name") != 0)
+        return NULL;
     char name[32];
     size_t n = 0;
     NAPI_OK(napi_get_value_string_utf8(env, arg, name, sizeof name, &n));
@@ -1262,33 +1525,48 @@ static napi_value set_backend(napi_env env, napi_callback_info info) {
 /* --- Module ---------------------------------------------------------------------- */
 
 static napi_value init(napi_env env, napi_value exports) {
-    static int tag224 = 1; /* any non-NULL data marks the SHA-224 variants */
     napi_value version;
     NAPI_OK(napi_create_string_utf8(env, fastsha256_version(), NAPI_AUTO_LENGTH, &version));
+#define FN(name, fn, f) {name, NULL, fn, NULL, NULL, NULL, napi_enumerable, (void *)(f)}
     const napi_property_descriptor props[] = {
-        {"sha256", NULL, one_shot, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"sha224", NULL, one_shot, NULL, NULL, NULL, napi_enumerable, &tag224},
-        {"manyArray256", NULL, many_array, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"manyArray224", NULL, many_array, NULL, NULL, NULL, napi_enumerable, &tag224},
-        {"manyJoined256", NULL, many_joined, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"manyJoined224", NULL, many_joined, NULL, NULL, NULL, napi_enumerable, &tag224},
-        {"manyArrayAsync256", NULL, many_array_async, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"manyArrayAsync224", NULL, many_array_async, NULL, NULL, NULL, napi_enumerable, &tag224},
-        {"manyJoinedAsync256", NULL, many_joined_async, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"manyJoinedAsync224", NULL, many_joined_async, NULL, NULL, NULL, napi_enumerable, &tag224},
-        {"sha256Packed", NULL, sha256_packed, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"sha256PackedAsync", NULL, packed_async, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"hashCreate", NULL, hash_create, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"hashUpdate", NULL, hash_update, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"hashDigest", NULL, hash_digest, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"hashCopy", NULL, hash_copy, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"backend", NULL, backend, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"hexBackend", NULL, hex_backend, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"backends", NULL, backends, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"allBackends", NULL, all_backends, NULL, NULL, NULL, napi_enumerable, NULL},
-        {"setBackend", NULL, set_backend, NULL, NULL, NULL, napi_enumerable, NULL},
+        FN("sha256", one_shot, &flavor_sha256),
+        FN("sha224", one_shot, &flavor_sha224),
+        FN("hmac256", one_shot, &flavor_hmac256),
+        FN("hmac224", one_shot, &flavor_hmac224),
+        FN("manyArray256", many_array, &flavor_sha256),
+        FN("manyArray224", many_array, &flavor_sha224),
+        FN("manyJoined256", many_joined, &flavor_sha256),
+        FN("manyJoined224", many_joined, &flavor_sha224),
+        FN("manyArrayAsync256", many_array_async, &flavor_sha256),
+        FN("manyArrayAsync224", many_array_async, &flavor_sha224),
+        FN("manyJoinedAsync256", many_joined_async, &flavor_sha256),
+        FN("manyJoinedAsync224", many_joined_async, &flavor_sha224),
+        FN("hmacManyArray256", many_array, &flavor_hmac256),
+        FN("hmacManyArray224", many_array, &flavor_hmac224),
+        FN("hmacManyJoined256", many_joined, &flavor_hmac256),
+        FN("hmacManyJoined224", many_joined, &flavor_hmac224),
+        FN("hmacManyArrayAsync256", many_array_async, &flavor_hmac256),
+        FN("hmacManyArrayAsync224", many_array_async, &flavor_hmac224),
+        FN("hmacManyJoinedAsync256", many_joined_async, &flavor_hmac256),
+        FN("hmacManyJoinedAsync224", many_joined_async, &flavor_hmac224),
+        FN("sha256Packed", packed_sync, &flavor_sha256),
+        FN("sha256PackedAsync", packed_async, &flavor_sha256),
+        FN("hmacPacked", packed_sync, &flavor_hmac256),
+        FN("hmacPackedAsync", packed_async, &flavor_hmac256),
+        FN("hashCreate", hash_create, NULL),
+        FN("hmacCreate", hmac_create, NULL),
+        FN("hashUpdate", hash_update, NULL),
+        FN("hashDigest", hash_digest, NULL),
+        FN("hashCopy", hash_copy, NULL),
+        FN("timingSafeEqual", timing_safe_equal, NULL),
+        FN("backend", backend, NULL),
+        FN("hexBackend", hex_backend, NULL),
+        FN("backends", backends, NULL),
+        FN("allBackends", all_backends, NULL),
+        FN("setBackend", set_backend, NULL),
         {"version", NULL, NULL, NULL, NULL, version, napi_enumerable, NULL},
     };
+#undef FN
     NAPI_OK(napi_define_properties(env, exports, sizeof props / sizeof props[0], props));
     return exports;
 }

@@ -18,7 +18,7 @@ const gc = () => { if (typeof globalThis.gc === 'function') globalThis.gc(); };
 async function round() {
   let sink = 0;
   for (let i = 0; i < perRound; i++) {
-    switch (i & 7) {
+    switch (i & 15) {
       case 0: sink ^= f.sha256('Hello world!!!', 'hex').charCodeAt(3); break;
       case 1: sink ^= f.sha256(long, 'base64').length; break;
       case 2: sink ^= f.sha224(buf.subarray(1, 50))[0]; break;
@@ -27,6 +27,15 @@ async function round() {
       case 5: if ((i & 255) === 5) sink ^= f.sha256Many(items, 'hex').length; break;
       case 6: if ((i & 255) === 6) sink ^= f.sha256Packed(buf, 14, 14, 'hex').length; break;
       case 7: if ((i & 4095) === 7) sink ^= (await f.sha256ManyAsync(items, 'hex')).length; break;
+      case 8: sink ^= f.hmac('key', 'Hello world!!!', 'hex').charCodeAt(5); break;
+      case 9: sink ^= f.hmac224(long, long, 'base64').length; break;
+      case 10: sink ^= f.createHmac('sha256', buf).update(long).digest('hex').length; break;
+      case 11: try { f.createHmac('sha256', long).update(42); } catch (e) { sink ^= e.message.length; } break;
+      case 12: try { f.hmac(null, 'x'); } catch (e) { sink ^= e.message.length; } break;
+      case 13: if ((i & 255) === 13) sink ^= f.hmacMany(long, items, 'hex').length; break;
+      case 14: if ((i & 255) === 14) sink ^= f.hmacPacked('k', buf, 14, 14, 'hex').length; break;
+      case 15: if ((i & 4095) === 15) sink ^= (await f.hmacManyAsync('k', items)).length;
+        else sink ^= f.timingSafeEqual(buf.subarray(0, 32), buf.subarray(32, 64)) ? 1 : 0; break;
     }
   }
   return sink;
