@@ -2,6 +2,7 @@
 #ifndef FASTSHA256_INTERNAL_H
 #define FASTSHA256_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -31,6 +32,12 @@ typedef void (*fsha256_lanes_fn)(uint32_t *const states[], const uint8_t *const 
  * messages. */
 typedef void (*fsha256_lanes_oneblock_fn)(const uint32_t iv[8], const uint8_t *const blocks[],
                                      uint8_t *digests, size_t digest_size);
+/* Optional: one message of at most FSHA256_SHORT_MAX bytes (so one padded
+ * block) from iv straight to its big-endian digest of digest_size bytes (32
+ * or 28), for the one-call API. msg may be NULL only when len is 0. */
+#define FSHA256_SHORT_MAX 55
+typedef void (*fsha256_short_fn)(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
+                                 size_t digest_size);
 typedef struct fsha256_lane_kernel {
     unsigned width;
     fsha256_lanes_fn fn;
@@ -57,6 +64,7 @@ typedef struct fsha256_impl {
     const fsha256_lane_kernel *lanes;  /* widest first, ended by {0, NULL}; narrower
                                      remainders use `blocks` lane by lane */
     const fsha256_hex_encoder *hex;
+    fsha256_short_fn short_message;    /* NULL: blocks() on a padded copy */
 } fsha256_impl;
 
 /* --- CPU features (cpu.c) ------------------------------------------------- */
@@ -180,8 +188,15 @@ void fsha256_hash_many(const fsha256_impl *impl, const fsha256_message_source *s
                   const uint32_t iv[8], uint8_t *out, size_t digest_size);
 
 /* --- Dispatch (dispatch.c) ------------------------------------------------ */
-/* The active implementation, resolved at first use. Never NULL. */
-const fsha256_impl *fsha256_active(void);
+/* The active implementation, NULL until resolved; fsha256_resolve() chooses
+ * it at first use. fsha256_active() is inline: on the one-call path of a
+ * short message a function call here cost more than the load. Never NULL. */
+extern _Atomic(const fsha256_impl *) fsha256_active_impl;
+const fsha256_impl *fsha256_resolve(void);
+static inline const fsha256_impl *fsha256_active(void) {
+    const fsha256_impl *impl = atomic_load_explicit(&fsha256_active_impl, memory_order_acquire);
+    return impl ? impl : fsha256_resolve();
+}
 /* Every entry compiled in, best first, NULL-terminated (for tests). */
 extern const fsha256_impl *const fsha256_impl_table[];
 /* Every hex encoder compiled in, best first, NULL-terminated (for tests). */
@@ -196,6 +211,8 @@ void fsha256_hex_digests_portable(const uint8_t (*digests)[32], size_t n, char (
 
 #if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
 void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
+void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
+                         size_t digest_size);
 void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
 /* The four-lane kernels are x86-64 inline asm (they need xmm8..xmm15);
  * elsewhere the shani lanes stop at two. */
