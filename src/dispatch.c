@@ -54,7 +54,7 @@ static const fsha256_hex_encoder hex_neon = {"neon", FSHA256_CPU_NEON, fsha256_h
 static const fsha256_lane_kernel armv8_lanes[] = {{2, fsha256_armv8_lanes_x2, fsha256_armv8_oneblock_x2},
                                               {0, NULL, NULL}};
 static const fsha256_impl impl_armv8 = {"armv8", FSHA256_CPU_SHA2 | FSHA256_CPU_NEON, fsha256_armv8_blocks,
-                                   armv8_lanes, &hex_neon, NULL};
+                                   armv8_lanes, &hex_neon, fsha256_armv8_short};
 #endif
 
 const fsha256_impl *const fsha256_impl_table[] = {

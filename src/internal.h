@@ -150,6 +150,37 @@ static inline void fsha256_copy_short(uint8_t *dst, const uint8_t *src, size_t n
     }
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* For one-block entries that build the padded block in registers: bytes
+ * q[0..r) (r < 16) of a message's partial 16-byte chunk, then the padding
+ * byte 0x80, then zeros, as the two little-endian halves of a 16-byte
+ * vector. Overlapping word loads (identical bytes ORed twice) read nothing
+ * outside q[0..r). */
+static inline void fsha256_partial_chunk_le(const uint8_t *q, size_t r, uint64_t *lo_out,
+                                            uint64_t *hi_out) {
+    uint64_t lo = 0, hi = 0;
+    if (r >= 8) {
+        uint64_t tail;
+        memcpy(&lo, q, 8);
+        memcpy(&tail, q + r - 8, 8);
+        hi = (tail >> (8 * (15 - r))) >> 8; /* q[8..r); r == 8 shifts out all */
+        hi |= (uint64_t)0x80 << (8 * (r - 8));
+    } else {
+        if (r >= 4) {
+            uint32_t head, tail;
+            memcpy(&head, q, 4);
+            memcpy(&tail, q + r - 4, 4);
+            lo = head | ((uint64_t)tail << (8 * (r - 4)));
+        } else if (r) {
+            lo = q[0] | ((uint64_t)q[r / 2] << (8 * (r / 2))) | ((uint64_t)q[r - 1] << (8 * (r - 1)));
+        }
+        lo |= (uint64_t)0x80 << (8 * r);
+    }
+    *lo_out = lo;
+    *hi_out = hi;
+}
+#endif
+
 /* Writes the padded last block(s) of a message into out (128 bytes): the
  * tail_len (< 64) final bytes, 0x80, zeros, the 64-bit big-endian bit count
  * of a total_len-byte message. Returns the number of blocks, 1 or 2.
@@ -237,6 +268,8 @@ void fsha256_hex_digests_avx2(const uint8_t (*digests)[32], size_t n, char (*out
 
 #if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
 void fsha256_armv8_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
+void fsha256_armv8_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
+                         size_t digest_size);
 void fsha256_armv8_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks);
 void fsha256_armv8_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
                           size_t digest_size);

@@ -59,28 +59,10 @@ void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks
  * forwarding stall on the first rounds), compressed from iv and written out
  * as a big-endian digest, in one call. */
 
-/* Bytes q[0..r) (r < 16) at the bottom of a vector, the padding byte 0x80 at
- * byte r, zeros above. Overlapping word loads (identical bytes ORed twice)
- * read nothing outside q[0..r). x86 is little-endian. */
+/* The message's partial chunk with its padding byte (x86 is little-endian). */
 FSHA256_SHANI_INLINE __m128i shani_partial_chunk(const uint8_t *q, size_t r) {
-    uint64_t lo = 0, hi = 0;
-    if (r >= 8) {
-        uint64_t tail;
-        memcpy(&lo, q, 8);
-        memcpy(&tail, q + r - 8, 8);
-        hi = (tail >> (8 * (15 - r))) >> 8; /* q[8..r); r == 8 shifts out all */
-        hi |= (uint64_t)0x80 << (8 * (r - 8));
-    } else {
-        if (r >= 4) {
-            uint32_t head, tail;
-            memcpy(&head, q, 4);
-            memcpy(&tail, q + r - 4, 4);
-            lo = head | ((uint64_t)tail << (8 * (r - 4)));
-        } else if (r) {
-            lo = q[0] | ((uint64_t)q[r / 2] << (8 * (r / 2))) | ((uint64_t)q[r - 1] << (8 * (r - 1)));
-        }
-        lo |= (uint64_t)0x80 << (8 * r);
-    }
+    uint64_t lo, hi;
+    fsha256_partial_chunk_le(q, r, &lo, &hi);
     return _mm_set_epi64x((long long)hi, (long long)lo);
 }
 
