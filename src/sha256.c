@@ -81,6 +81,16 @@ void fastsha256_update(fastsha256_ctx *ctx, const void *data, size_t len) {
 }
 
 void fastsha256_final(fastsha256_ctx *ctx, uint8_t *out) {
+    const fsha256_impl *impl = fsha256_active();
+    if (ctx->total_len == ctx->buffered && ctx->buffered <= FSHA256_SHORT_MAX && impl->short_message) {
+        /* A short message whole in the buffer: nothing compressed yet, so the
+         * state is still the IV; the one-call entry does the rest. */
+        impl->short_message(ctx->state, ctx->buffer, ctx->buffered, out,
+                            ctx->digest_size == FASTSHA224_DIGEST_SIZE ? FASTSHA224_DIGEST_SIZE
+                                                                       : FASTSHA256_DIGEST_SIZE);
+        wipe(ctx, sizeof *ctx);
+        return;
+    }
     uint8_t last[128];
     size_t nblocks = fsha256_pad_tail(last, ctx->buffer, ctx->buffered, ctx->total_len);
     fsha256_active()->blocks(ctx->state, last, nblocks);
