@@ -20,35 +20,35 @@
         w0 = armv8_schedule(w0, w4, w8, w12);                                  \
     } while (0)
 
+/* One block whose message quads w0..w3 are already in native lane order:
+ * its 64 rounds on abcd/efgh, then the feed-forward addition. */
+static inline void armv8_compress(uint32x4_t *abcd_io, uint32x4_t *efgh_io, uint32x4_t w0,
+                                  uint32x4_t w1, uint32x4_t w2, uint32x4_t w3) {
+    uint32x4_t abcd = *abcd_io, efgh = *efgh_io;
+    for (int q = 0; q < 12; q += 4) {
+        ROUNDS_SCHEDULE(w0, w1, w2, w3, q);
+        ROUNDS_SCHEDULE(w1, w2, w3, w0, q + 1);
+        ROUNDS_SCHEDULE(w2, w3, w0, w1, q + 2);
+        ROUNDS_SCHEDULE(w3, w0, w1, w2, q + 3);
+    }
+    ROUNDS(w0, 12);
+    ROUNDS(w1, 13);
+    ROUNDS(w2, 14);
+    ROUNDS(w3, 15);
+    *abcd_io = vaddq_u32(abcd, *abcd_io);
+    *efgh_io = vaddq_u32(efgh, *efgh_io);
+}
+
 void fsha256_armv8_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
     if (nblocks == 0)
         return;
     uint32x4_t abcd = vld1q_u32(state);
     uint32x4_t efgh = vld1q_u32(state + 4);
-
     do {
-        const uint32x4_t abcd_in = abcd, efgh_in = efgh;
-        uint32x4_t w0 = armv8_load_msg(data, 0);
-        uint32x4_t w1 = armv8_load_msg(data, 1);
-        uint32x4_t w2 = armv8_load_msg(data, 2);
-        uint32x4_t w3 = armv8_load_msg(data, 3);
-
-        for (int q = 0; q < 12; q += 4) {
-            ROUNDS_SCHEDULE(w0, w1, w2, w3, q);
-            ROUNDS_SCHEDULE(w1, w2, w3, w0, q + 1);
-            ROUNDS_SCHEDULE(w2, w3, w0, w1, q + 2);
-            ROUNDS_SCHEDULE(w3, w0, w1, w2, q + 3);
-        }
-        ROUNDS(w0, 12);
-        ROUNDS(w1, 13);
-        ROUNDS(w2, 14);
-        ROUNDS(w3, 15);
-
-        abcd = vaddq_u32(abcd, abcd_in);
-        efgh = vaddq_u32(efgh, efgh_in);
+        armv8_compress(&abcd, &efgh, armv8_load_msg(data, 0), armv8_load_msg(data, 1),
+                       armv8_load_msg(data, 2), armv8_load_msg(data, 3));
         data += 64;
     } while (--nblocks);
-
     vst1q_u32(state, abcd);
     vst1q_u32(state + 4, efgh);
 }
@@ -96,21 +96,11 @@ void fsha256_armv8_short(const uint32_t iv[8], const uint8_t *msg, size_t len, u
     /* W[15] is the bit count (len < 2^29, so W[14] is zero). */
     w3 = vsetq_lane_u32((uint32_t)(len * 8), armv8_bswap_words(w3), 3);
 
-    const uint32x4_t abcd_in = vld1q_u32(iv), efgh_in = vld1q_u32(iv + 4);
-    uint32x4_t abcd = abcd_in, efgh = efgh_in;
-    for (int q = 0; q < 12; q += 4) {
-        ROUNDS_SCHEDULE(w0, w1, w2, w3, q);
-        ROUNDS_SCHEDULE(w1, w2, w3, w0, q + 1);
-        ROUNDS_SCHEDULE(w2, w3, w0, w1, q + 2);
-        ROUNDS_SCHEDULE(w3, w0, w1, w2, q + 3);
-    }
-    ROUNDS(w0, 12);
-    ROUNDS(w1, 13);
-    ROUNDS(w2, 14);
-    ROUNDS(w3, 15);
+    uint32x4_t abcd = vld1q_u32(iv), efgh = vld1q_u32(iv + 4);
+    armv8_compress(&abcd, &efgh, w0, w1, w2, w3);
 
-    uint8x16_t lo = vrev32q_u8(vreinterpretq_u8_u32(vaddq_u32(abcd, abcd_in)));
-    uint8x16_t hi = vrev32q_u8(vreinterpretq_u8_u32(vaddq_u32(efgh, efgh_in)));
+    uint8x16_t lo = vrev32q_u8(vreinterpretq_u8_u32(abcd));
+    uint8x16_t hi = vrev32q_u8(vreinterpretq_u8_u32(efgh));
     vst1q_u8(out, lo);
     if (digest_size == 32)
         vst1q_u8(out + 16, hi);

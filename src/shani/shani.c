@@ -20,36 +20,36 @@
         ROUNDS(w16, q);                                                        \
     } while (0)
 
+/* One block whose message quads w0..w3 are already in native lane order:
+ * its 64 rounds on abef/cdgh, then the feed-forward addition. */
+FSHA256_SHANI_INLINE void shani_compress(__m128i *abef_io, __m128i *cdgh_io, __m128i w0, __m128i w1,
+                                         __m128i w2, __m128i w3) {
+    __m128i abef = *abef_io, cdgh = *cdgh_io;
+    ROUNDS(w0, 0);
+    ROUNDS(w1, 1);
+    ROUNDS(w2, 2);
+    ROUNDS(w3, 3);
+    for (int q = 4; q < 16; q += 4) {
+        SCHEDULE_ROUNDS(w0, w1, w2, w3, q);
+        SCHEDULE_ROUNDS(w1, w2, w3, w0, q + 1);
+        SCHEDULE_ROUNDS(w2, w3, w0, w1, q + 2);
+        SCHEDULE_ROUNDS(w3, w0, w1, w2, q + 3);
+    }
+    *abef_io = _mm_add_epi32(abef, *abef_io);
+    *cdgh_io = _mm_add_epi32(cdgh, *cdgh_io);
+}
+
 void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
     if (nblocks == 0)
         return;
     const __m128i bswap = shani_bswap_mask();
     __m128i abef, cdgh;
     shani_load_state(state, &abef, &cdgh);
-
     do {
-        const __m128i abef_in = abef, cdgh_in = cdgh;
-        __m128i w0 = shani_load_msg(data, 0, bswap);
-        __m128i w1 = shani_load_msg(data, 1, bswap);
-        __m128i w2 = shani_load_msg(data, 2, bswap);
-        __m128i w3 = shani_load_msg(data, 3, bswap);
-
-        ROUNDS(w0, 0);
-        ROUNDS(w1, 1);
-        ROUNDS(w2, 2);
-        ROUNDS(w3, 3);
-        for (int q = 4; q < 16; q += 4) {
-            SCHEDULE_ROUNDS(w0, w1, w2, w3, q);
-            SCHEDULE_ROUNDS(w1, w2, w3, w0, q + 1);
-            SCHEDULE_ROUNDS(w2, w3, w0, w1, q + 2);
-            SCHEDULE_ROUNDS(w3, w0, w1, w2, q + 3);
-        }
-
-        abef = _mm_add_epi32(abef, abef_in);
-        cdgh = _mm_add_epi32(cdgh, cdgh_in);
+        shani_compress(&abef, &cdgh, shani_load_msg(data, 0, bswap), shani_load_msg(data, 1, bswap),
+                       shani_load_msg(data, 2, bswap), shani_load_msg(data, 3, bswap));
         data += 64;
     } while (--nblocks);
-
     shani_store_state(state, abef, cdgh);
 }
 
@@ -69,7 +69,7 @@ FSHA256_SHANI_INLINE __m128i shani_partial_chunk(const uint8_t *q, size_t r) {
 void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
                          size_t digest_size) {
     const __m128i bswap = shani_bswap_mask();
-    __m128i abef, cdgh, abef_in, cdgh_in;
+    __m128i abef, cdgh;
     __m128i w0 = _mm_setzero_si128(), w1 = w0, w2 = w0, w3 = w0;
     size_t r = len % 16;
 
@@ -100,19 +100,8 @@ void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, u
     w3 = _mm_or_si128(_mm_shuffle_epi8(w3, bswap), _mm_set_epi32((int)(len * 8), 0, 0, 0));
 
     shani_load_state(iv, &abef, &cdgh);
-    abef_in = abef;
-    cdgh_in = cdgh;
-    ROUNDS(w0, 0);
-    ROUNDS(w1, 1);
-    ROUNDS(w2, 2);
-    ROUNDS(w3, 3);
-    for (int q = 4; q < 16; q += 4) {
-        SCHEDULE_ROUNDS(w0, w1, w2, w3, q);
-        SCHEDULE_ROUNDS(w1, w2, w3, w0, q + 1);
-        SCHEDULE_ROUNDS(w2, w3, w0, w1, q + 2);
-        SCHEDULE_ROUNDS(w3, w0, w1, w2, q + 3);
-    }
-    shani_store_digest(out, _mm_add_epi32(abef, abef_in), _mm_add_epi32(cdgh, cdgh_in), digest_size);
+    shani_compress(&abef, &cdgh, w0, w1, w2, w3);
+    shani_store_digest(out, abef, cdgh, digest_size);
 }
 
 #endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */
