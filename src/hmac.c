@@ -6,9 +6,6 @@
  * already counted in its padding. The hashing itself is the generic code's:
  * streaming reuses fastsha256_ctx, batches fsha256_hash_many with a
  * prefix_len of one block. */
-#if defined(__linux__) || defined(__GLIBC__)
-#  define _DEFAULT_SOURCE 1 /* explicit_bzero */
-#endif
 #include <string.h>
 
 #include "internal.h"
@@ -23,14 +20,6 @@
 #define BURN_KEY   2048
 #define BURN_BATCH 12288
 
-/* Clears secrets so the compiler cannot drop the stores as dead. */
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 25))
-static void wipe(void *p, size_t n) { explicit_bzero(p, n); }
-#else
-static void *(*const volatile wipe_memset)(void *, int, size_t) = memset;
-static void wipe(void *p, size_t n) { wipe_memset(p, 0, n); }
-#endif
-
 /* Overwrites the stack the kernels just used below the caller's frame: a
  * kernel's message schedule or saved state may hold key-derived words. */
 #if defined(__GNUC__)
@@ -41,7 +30,7 @@ static void burn_stack(size_t n) {
     if (n > sizeof scratch)
         n = sizeof scratch;
     /* The array's top end lies next to the caller's frame. */
-    wipe(scratch + sizeof scratch - n, n);
+    fsha256_wipe(scratch + sizeof scratch - n, n);
 }
 
 /* Hashes msg from state, as if `prefix` bytes had been absorbed already. */
@@ -61,8 +50,8 @@ static void hash_from(const uint32_t start[8], uint64_t prefix, const uint8_t *p
     size_t nblocks = fsha256_pad_tail(last, p, len % FASTSHA256_BLOCK_SIZE, prefix + len);
     blocks(state, last, nblocks);
     fsha256_store_digest(out, state, digest_size);
-    wipe(state, sizeof state);
-    wipe(last, sizeof last);
+    fsha256_wipe(state, sizeof state);
+    fsha256_wipe(last, sizeof last);
 }
 
 static void key_init(fastsha256_hmac_key *k, const void *key, size_t keylen,
@@ -94,7 +83,7 @@ static void key_init(fastsha256_hmac_key *k, const void *key, size_t keylen,
     blocks(k->outer, block, 1);
     k->digest_size = digest_size;
     k->reserved = 0;
-    wipe(block, sizeof block);
+    fsha256_wipe(block, sizeof block);
 }
 
 void fastsha256_hmac_key_init(fastsha256_hmac_key *k, const void *key, size_t keylen) {
@@ -113,7 +102,7 @@ void fastsha224_hmac_key_init(fastsha256_hmac_key *k, const void *key, size_t ke
 
 void fastsha256_hmac_key_wipe(fastsha256_hmac_key *k) {
     if (k)
-        wipe(k, sizeof *k);
+        fsha256_wipe(k, sizeof *k);
 }
 
 static size_t key_digest_size(const fastsha256_hmac_key *k) {
@@ -128,32 +117,33 @@ static void hmac_with_key(const fastsha256_hmac_key *k, const void *msg, size_t 
     uint8_t inner[FASTSHA256_DIGEST_SIZE];
     hash_from(k->inner, FASTSHA256_BLOCK_SIZE, (const uint8_t *)msg, len, inner, ds);
     hash_from(k->outer, FASTSHA256_BLOCK_SIZE, inner, ds, out, ds);
-    wipe(inner, sizeof inner);
+    fsha256_wipe(inner, sizeof inner);
+}
+
+static void hmac_oneshot(const void *key, size_t keylen, const void *msg, size_t len,
+                         uint8_t *out, const uint32_t iv[8], uint32_t digest_size) {
+    fastsha256_hmac_key k;
+    key_init(&k, key, keylen, iv, digest_size);
+    hmac_with_key(&k, msg, len, out);
+    fsha256_wipe(&k, sizeof k);
+    burn_stack(BURN_KEY); /* the kernels saw the key blocks and states */
 }
 
 void fastsha256_hmac(const void *key, size_t keylen, const void *msg, size_t len,
                      uint8_t out[32]) {
-    fastsha256_hmac_key k;
-    key_init(&k, key, keylen, fsha256_sha256_iv, FASTSHA256_DIGEST_SIZE);
-    hmac_with_key(&k, msg, len, out);
-    wipe(&k, sizeof k);
-    burn_stack(BURN_KEY); /* the kernels saw the key blocks and states */
+    hmac_oneshot(key, keylen, msg, len, out, fsha256_sha256_iv, FASTSHA256_DIGEST_SIZE);
 }
 
 void fastsha224_hmac(const void *key, size_t keylen, const void *msg, size_t len,
                      uint8_t out[28]) {
-    fastsha256_hmac_key k;
-    key_init(&k, key, keylen, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
-    hmac_with_key(&k, msg, len, out);
-    wipe(&k, sizeof k);
-    burn_stack(BURN_KEY); /* the kernels saw the key blocks and states */
+    hmac_oneshot(key, keylen, msg, len, out, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
 }
 
 void fastsha256_hmac_init(fastsha256_hmac_ctx *c, const fastsha256_hmac_key *k) {
     if (c == NULL)
         return;
     if (k == NULL) { /* a caller bug: a zeroed context stays memory-safe to use */
-        wipe(c, sizeof *c);
+        fsha256_wipe(c, sizeof *c);
         return;
     }
     /* The inner hash is a plain SHA-256 stream with one block behind it. */
@@ -180,8 +170,8 @@ void fastsha256_hmac_final(fastsha256_hmac_ctx *c, uint8_t *out) {
     fastsha256_final(&c->inner, inner); /* wipes c->inner */
     if (out)
         hash_from(c->outer, FASTSHA256_BLOCK_SIZE, inner, ds, out, ds);
-    wipe(inner, sizeof inner);
-    wipe(c, sizeof *c);
+    fsha256_wipe(inner, sizeof inner);
+    fsha256_wipe(c, sizeof *c);
     burn_stack(BURN_KEY); /* the kernels' frames held the key's chaining states */
 }
 
@@ -212,9 +202,9 @@ void fastsha256_hmac_many(const fastsha256_hmac_key *k, const void *const *msgs,
             }
         }
     }
-    wipe(inner, n < BATCH_CHUNK ? n * sizeof inner[0] : sizeof inner);
+    fsha256_wipe(inner, n < BATCH_CHUNK ? n * sizeof inner[0] : sizeof inner);
     if (ds != FASTSHA256_DIGEST_SIZE)
-        wipe(tags, n < BATCH_CHUNK ? n * sizeof tags[0] : sizeof tags);
+        fsha256_wipe(tags, n < BATCH_CHUNK ? n * sizeof tags[0] : sizeof tags);
     burn_stack(BURN_BATCH);
 }
 
