@@ -1,5 +1,5 @@
-/* HMAC's whole tag in one SHA-NI call, for one message under a prepared
- * key (hmac.c's per-call paths).
+/* HMAC's whole tag in one SHA-NI call, for one message from a key's two
+ * states (hmac.c's per-call paths: one-shot and streaming final).
  *
  * A tag of a short message is three dependent blocks (two inner, one
  * outer), so its time is three sha256rnds2 chains plus whatever sits
@@ -16,36 +16,12 @@
 
 #include "shani_common.h"
 
-#define ROUNDS(w, q) shani_rounds4(abef, cdgh, _mm_add_epi32((w), shani_k(q)))
-#define SCHEDULE_ROUNDS(w16, w12, w8, w4, q)                                   \
-    do {                                                                       \
-        w16 = shani_schedule(w16, w12, w8, w4);                                \
-        ROUNDS(w16, q);                                                        \
-    } while (0)
-
-/* One block from its four message quads (native word order). */
-FSHA256_SHANI_INLINE void compress_quads(__m128i *abef, __m128i *cdgh, __m128i w0, __m128i w1,
-                                         __m128i w2, __m128i w3) {
-    const __m128i abef_in = *abef, cdgh_in = *cdgh;
-    ROUNDS(w0, 0);
-    ROUNDS(w1, 1);
-    ROUNDS(w2, 2);
-    ROUNDS(w3, 3);
-    for (int q = 4; q < 16; q += 4) {
-        SCHEDULE_ROUNDS(w0, w1, w2, w3, q);
-        SCHEDULE_ROUNDS(w1, w2, w3, w0, q + 1);
-        SCHEDULE_ROUNDS(w2, w3, w0, w1, q + 2);
-        SCHEDULE_ROUNDS(w3, w0, w1, w2, q + 3);
-    }
-    *abef = _mm_add_epi32(*abef, abef_in);
-    *cdgh = _mm_add_epi32(*cdgh, cdgh_in);
-}
-
 FSHA256_SHANI_INLINE void compress_blocks(__m128i *abef, __m128i *cdgh, const uint8_t *data,
                                           size_t nblocks, __m128i bswap) {
     for (; nblocks; nblocks--, data += 64)
-        compress_quads(abef, cdgh, shani_load_msg(data, 0, bswap), shani_load_msg(data, 1, bswap),
-                       shani_load_msg(data, 2, bswap), shani_load_msg(data, 3, bswap));
+        shani_compress_quads(abef, cdgh, shani_load_msg(data, 0, bswap),
+                             shani_load_msg(data, 1, bswap), shani_load_msg(data, 2, bswap),
+                             shani_load_msg(data, 3, bswap));
 }
 
 /* Bytes 16q..16q+15 of the padded tail as message words: the tail's bytes
@@ -55,11 +31,14 @@ FSHA256_SHANI_INLINE void compress_blocks(__m128i *abef, __m128i *cdgh, const ui
  * forwarded, and the first rounds would wait for them. */
 FSHA256_SHANI_INLINE __m128i padded_quad(const uint8_t *buf, int q, __m128i lenv,
                                          __m128i bswap) {
-    const __m128i idx = _mm_add_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-                                     _mm_set1_epi8((char)(16 * q)));
+    const __m128i idx =
+        _mm_add_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                     _mm_set1_epi8((char)(16 * q)));
     __m128i bytes = _mm_loadu_si128((const __m128i *)(buf + 16 * q));
-    bytes = _mm_and_si128(bytes, _mm_cmpgt_epi8(lenv, idx)); /* indexes < 64: signed compare is fine */
-    bytes = _mm_or_si128(bytes, _mm_and_si128(_mm_cmpeq_epi8(lenv, idx), _mm_set1_epi8((char)0x80)));
+    /* Indexes and len are below 64: the signed byte compare is right. */
+    bytes = _mm_and_si128(bytes, _mm_cmpgt_epi8(lenv, idx));
+    bytes = _mm_or_si128(bytes,
+                         _mm_and_si128(_mm_cmpeq_epi8(lenv, idx), _mm_set1_epi8((char)0x80)));
     return _mm_shuffle_epi8(bytes, bswap);
 }
 
@@ -80,11 +59,11 @@ void fsha256_shani_hmac_tag(const uint32_t inner[8], const uint32_t outer[8],
     __m128i t0 = padded_quad(tail, 0, lenv, bswap), t1 = padded_quad(tail, 1, lenv, bswap);
     __m128i t2 = padded_quad(tail, 2, lenv, bswap), t3 = padded_quad(tail, 3, lenv, bswap);
     if (tail_len < 56) {
-        compress_quads(&abef, &cdgh, t0, t1, t2, _mm_or_si128(t3, count));
+        shani_compress_quads(&abef, &cdgh, t0, t1, t2, _mm_or_si128(t3, count));
     } else {
         const __m128i zero = _mm_setzero_si128();
-        compress_quads(&abef, &cdgh, t0, t1, t2, t3);
-        compress_quads(&abef, &cdgh, zero, zero, zero, count);
+        shani_compress_quads(&abef, &cdgh, t0, t1, t2, t3);
+        shani_compress_quads(&abef, &cdgh, zero, zero, zero, count);
     }
 
     /* The outer block: digest words, 0x80 bit, zeros, then the bit count
@@ -104,7 +83,7 @@ void fsha256_shani_hmac_tag(const uint32_t inner[8], const uint32_t outer[8],
     const __m128i w3 = _mm_set_epi32((int)outer_bits, 0, 0, 0);
 
     shani_load_state(outer, &abef, &cdgh);
-    compress_quads(&abef, &cdgh, w0, w1, w2, w3);
+    shani_compress_quads(&abef, &cdgh, w0, w1, w2, w3);
     shani_store_digest(tag, abef, cdgh, digest_size);
 }
 
