@@ -2,10 +2,13 @@
  * streaming, batches through the lane scheduler, constant-time comparison.
  *
  * A prepared key is the two chaining states after the key blocks (key ^ ipad
- * and key ^ opad); every message then starts from them with 64 bytes
- * already counted in its padding. The hashing itself is the generic code's:
- * streaming reuses fastsha256_ctx, batches fsha256_hash_many with a
- * prefix_len of one block. */
+ * and key ^ opad, hashed as two lanes where a backend has them); every
+ * message then starts from them with 64 bytes already counted in its
+ * padding. Streaming reuses fastsha256_ctx, batches fsha256_hash_many with
+ * a prefix_len of one block. A single tag is a chain of dependent blocks,
+ * so its per-call work is kept off that chain: on SHA-NI one kernel call
+ * computes the whole tag (shani_hmac.c), elsewhere the blocks kernel runs
+ * the inner blocks, the padded tail and the outer block. */
 #include <string.h>
 
 #include "internal.h"
