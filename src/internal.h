@@ -231,6 +231,31 @@ static inline void fsha256_store_digest(uint8_t *out, const uint32_t state[8],
         fsha256_store_be32(out + 28, state[7]);
 }
 
+/* Clears secrets so the compiler cannot drop the stores as dead: memset,
+ * then a barrier that claims to read the memory (volatile byte stores where
+ * there is no GNU asm, much slower). Inline: a constant size folds into a
+ * few stores. Up to 256 bytes in 16-byte pieces: GCC expands a fixed-size
+ * memset of 128 bytes and more into `rep stos`, whose start-up costs more
+ * than the stores themselves on the short wipes of an HMAC tag (the
+ * per-piece barrier keeps the loop from being turned back into memset). */
+static inline void fsha256_wipe(void *p, size_t n) {
+#if defined(__GNUC__) || defined(__clang__)
+    uint8_t *b = (uint8_t *)p;
+    if (n <= 256) {
+        for (; n >= 16; n -= 16, b += 16) {
+            memset(b, 0, 16);
+            __asm__ __volatile__("" : : "r"(b) : "memory");
+        }
+    }
+    memset(b, 0, n);
+    __asm__ __volatile__("" : : "r"(b) : "memory");
+#else
+    volatile uint8_t *v = (volatile uint8_t *)p;
+    while (n--)
+        *v++ = 0;
+#endif
+}
+
 /* Batch scheduler (many.c): hashes n messages with impl's lane kernels. */
 typedef struct fsha256_message_source {
     const void *const *msgs;      /* NULL: strided layout */
@@ -274,6 +299,15 @@ void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[
                             size_t nblocks);
 void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
                          size_t digest_size);
+/* A whole HMAC tag in one call, states kept in registers: the inner hash
+ * from `inner` over nblocks blocks at data, then its padded tail (tail_len
+ * < 64 bytes, from 64 readable bytes at tail; inner_len bytes in all, key
+ * block included), the outer block (the inner digest, padded) from `outer`;
+ * the tag (digest_size bytes: 32, or 28 for HMAC-SHA224) to tag. */
+void fsha256_shani_hmac_tag(const uint32_t inner[8], const uint32_t outer[8],
+                            const uint8_t *data, size_t nblocks, const uint8_t *tail,
+                            size_t tail_len, uint64_t inner_len, uint8_t *tag,
+                            size_t digest_size);
 /* The four-lane kernels are x86-64 inline asm (they need xmm8..xmm15);
  * elsewhere the shani lanes stop at two. */
 #if defined(__x86_64__) && defined(__GNUC__)

@@ -23,19 +23,6 @@ _Alignas(64) const uint32_t fsha256_sha256_k[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
-/* Clears secrets so the compiler cannot drop the stores as dead: memset,
- * then a barrier that claims to read the memory (volatile byte stores as a
- * fallback, much slower). */
-static void wipe(void *p, size_t n) {
-#if defined(__GNUC__) || defined(__clang__)
-    memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-#else
-    volatile uint8_t *v = (volatile uint8_t *)p;
-    while (n--)
-        *v++ = 0;
-#endif
-}
 
 static void ctx_init(fastsha256_ctx *ctx, const uint32_t iv[8], uint32_t digest_size) {
     if (ctx == NULL)
@@ -123,9 +110,9 @@ void fastsha256_final(fastsha256_ctx *ctx, uint8_t *out) {
         impl->blocks(ctx->state, last, nblocks);
         if (out)
             fsha256_store_digest(out, ctx->state, digest_size);
-        wipe(last, sizeof last);
+        fsha256_wipe(last, sizeof last);
     }
-    wipe(ctx, sizeof *ctx);
+    fsha256_wipe(ctx, sizeof *ctx);
     ctx->digest_size = digest_size;
     ctx->buffered = FSHA256_CTX_FINALIZED;
 }

@@ -10,35 +10,6 @@
 
 #include "shani_common.h"
 
-/* Rounds 4q..4q+3 from schedule quad w. */
-#define ROUNDS(w, q) shani_rounds4(&abef, &cdgh, _mm_add_epi32((w), shani_k(q)))
-
-/* Quads from 4 on: the oldest quad w16 is replaced by the next one, used at once. */
-#define SCHEDULE_ROUNDS(w16, w12, w8, w4, q)                                   \
-    do {                                                                       \
-        w16 = shani_schedule(w16, w12, w8, w4);                                \
-        ROUNDS(w16, q);                                                        \
-    } while (0)
-
-/* One block whose message quads w0..w3 are already in native lane order:
- * its 64 rounds on abef/cdgh, then the feed-forward addition. */
-FSHA256_SHANI_INLINE void shani_compress(__m128i *abef_io, __m128i *cdgh_io, __m128i w0, __m128i w1,
-                                         __m128i w2, __m128i w3) {
-    __m128i abef = *abef_io, cdgh = *cdgh_io;
-    ROUNDS(w0, 0);
-    ROUNDS(w1, 1);
-    ROUNDS(w2, 2);
-    ROUNDS(w3, 3);
-    for (int q = 4; q < 16; q += 4) {
-        SCHEDULE_ROUNDS(w0, w1, w2, w3, q);
-        SCHEDULE_ROUNDS(w1, w2, w3, w0, q + 1);
-        SCHEDULE_ROUNDS(w2, w3, w0, w1, q + 2);
-        SCHEDULE_ROUNDS(w3, w0, w1, w2, q + 3);
-    }
-    *abef_io = _mm_add_epi32(abef, *abef_io);
-    *cdgh_io = _mm_add_epi32(cdgh, *cdgh_io);
-}
-
 void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
     if (nblocks == 0)
         return;
@@ -46,7 +17,7 @@ void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks
     __m128i abef, cdgh;
     shani_load_state(state, &abef, &cdgh);
     do {
-        shani_compress(&abef, &cdgh, shani_load_msg(data, 0, bswap), shani_load_msg(data, 1, bswap),
+        shani_compress_quads(&abef, &cdgh, shani_load_msg(data, 0, bswap), shani_load_msg(data, 1, bswap),
                        shani_load_msg(data, 2, bswap), shani_load_msg(data, 3, bswap));
         data += 64;
     } while (--nblocks);
@@ -100,7 +71,7 @@ void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, u
     w3 = _mm_or_si128(_mm_shuffle_epi8(w3, bswap), _mm_set_epi32((int)(len * 8), 0, 0, 0));
 
     shani_load_state(iv, &abef, &cdgh);
-    shani_compress(&abef, &cdgh, w0, w1, w2, w3);
+    shani_compress_quads(&abef, &cdgh, w0, w1, w2, w3);
     shani_store_digest(out, abef, cdgh, digest_size);
 }
 
