@@ -250,6 +250,10 @@ void fastsha256_hmac_final(fastsha256_hmac_ctx *c, uint8_t *out) {
     else if (out)
         memset(out, 0, ds);
     fsha256_wipe(c, sizeof *c);
+    /* Finalized as fastsha256_final leaves a context: a second final writes
+     * ds zero bytes, never 32 into a 28-byte HMAC-SHA224 tag. */
+    in->digest_size = (uint32_t)ds;
+    in->buffered = FSHA256_CTX_FINALIZED;
     burn_stack(burn_depth(impl)); /* the kernels' frames held the key's chaining states */
 }
 

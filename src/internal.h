@@ -231,6 +231,10 @@ static inline void fsha256_store_digest(uint8_t *out, const uint32_t state[8],
         fsha256_store_be32(out + 28, state[7]);
 }
 
+/* fastsha256_ctx.buffered stays below 64 in a live context; final leaves
+ * this instead, so a finalized context is told apart from an initialized one. */
+#define FSHA256_CTX_FINALIZED UINT32_MAX
+
 /* Clears secrets so the compiler cannot drop the stores as dead: memset,
  * then a barrier that claims to read the memory (volatile byte stores where
  * there is no GNU asm, much slower). Inline: a constant size folds into a

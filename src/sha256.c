@@ -41,10 +41,6 @@ void fastsha224_init(fastsha256_ctx *ctx) {
     ctx_init(ctx, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
 }
 
-/* buffered stays below 64 in a live context; final leaves this instead, so
- * a finalized context is told apart from an initialized one. */
-#define FSHA256_CTX_FINALIZED UINT32_MAX
-
 /* Initialized and not yet finalized (a zeroed context has digest_size 0). */
 static int ctx_live(const fastsha256_ctx *ctx) {
     return ctx->buffered < FASTSHA256_BLOCK_SIZE &&

@@ -462,7 +462,13 @@ Test(hmac_api, contexts_and_keys_are_wiped) {
     fastsha256_hmac_key_wipe(&k); /* the context holds its own copy */
     fastsha256_hmac_update(&c, "abc", 3);
     fastsha256_hmac_final(&c, out);
-    cr_assert(all_zero(&c, sizeof c), "fastsha256_hmac_final leaves the context zeroed");
+    /* Everything wiped but the finalized marker and the tag size. */
+    cr_assert(all_zero(c.inner.state, sizeof c.inner.state) && c.inner.total_len == 0 &&
+                  all_zero(c.inner.buffer, sizeof c.inner.buffer) &&
+                  all_zero(c.outer, sizeof c.outer),
+              "fastsha256_hmac_final wipes the context's states and buffer");
+    cr_assert(c.inner.digest_size == 28 && c.inner.buffered == UINT32_MAX,
+              "a finalized HMAC-SHA224 context keeps its tag size");
     cr_assert(all_zero(&k, sizeof k), "fastsha256_hmac_key_wipe zeroes the key");
     uint8_t want[28];
     fastsha224_hmac("a long enough key, longer than one block of sixty-four bytes!!!!", 65, "abc",
@@ -579,6 +585,31 @@ Test(hmac_api, kernel_stack_is_burnt) {
               fastsha256_backend());
     free(stack);
     free(job);
+}
+
+/* A second final (or update, then final) on a finalized context writes the
+ * type's tag size of zeros: 28 bytes for HMAC-SHA224, never 32. */
+Test(hmac_api, final_twice_writes_the_tag_size_of_zeros) {
+    static const uint8_t key[] = "key";
+    for (int sha224 = 0; sha224 <= 1; sha224++) {
+        size_t ds = sha224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
+        fastsha256_hmac_key k;
+        lib_key(ds, &k, key, 3);
+        fastsha256_hmac_ctx c;
+        fastsha256_hmac_init(&c, &k);
+        fastsha256_hmac_update(&c, "abc", 3);
+        uint8_t tag[40];
+        fastsha256_hmac_final(&c, tag);
+        for (int round = 0; round < 2; round++) {
+            memset(tag, 0xA5, sizeof tag);
+            if (round == 1)
+                fastsha256_hmac_update(&c, "more", 4);
+            fastsha256_hmac_final(&c, tag);
+            for (size_t i = 0; i < sizeof tag; i++)
+                cr_assert_eq(tag[i], i < ds ? 0 : 0xA5, "ds %zu round %d byte %zu", ds, round, i);
+        }
+        fastsha256_hmac_key_wipe(&k);
+    }
 }
 
 Test(hmac_api, equal) {
