@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "fastsha256.h"
 
@@ -26,6 +27,9 @@ void ref_hex(const uint8_t *bytes, size_t n, char *out);
 
 /* Parses 2n hex characters; returns 0 on malformed input. */
 int hex_decode(const char *hex, uint8_t *out, size_t n);
+
+/* Opens vectors/<name> for reading; fails the test if it cannot. */
+FILE *open_vector(const char *name);
 
 /* NIST .rsp records (ShortMsg/LongMsg). */
 typedef struct rsp_entry {
