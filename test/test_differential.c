@@ -392,6 +392,7 @@ Test(hex, public_calls) {
  * every length, input ending at a guard page, SHA-224 writing 28 bytes and
  * not one more; against the scalar kernel on a padded copy. */
 Test(oneshot, short_entry_of_every_flavour) {
+    REQUIRE_UNFORCED_RUN();
     uint32_t features = fsha256_cpu_features();
     for (const fsha256_backend *const *b = fsha256_backend_table; *b; b++)
     for (const fsha256_impl *const *impl = (*b)->flavours; *impl; impl++) {
