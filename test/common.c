@@ -58,7 +58,7 @@ int hex_decode(const char *hex, uint8_t *out, size_t n) {
     return 1;
 }
 
-static FILE *open_vector(const char *name) {
+FILE *open_vector(const char *name) {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", FASTSHA256_VECTORS_DIR, name);
     FILE *f = fopen(path, "r");

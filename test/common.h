@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "fastsha256.h"
 
@@ -16,6 +17,16 @@
                          getenv("FASTSHA256_BACKEND"));                           \
     } while (0)
 
+/* For a test that walks every backend flavour or hex encoder this CPU
+ * supports by itself: it runs once, in the suite's unforced run
+ * (<suite>.auto), and skips where ctest forces a backend or hides CPU
+ * features, which could only narrow what it covers. */
+#define REQUIRE_UNFORCED_RUN()                                                    \
+    do {                                                                          \
+        if (getenv("FASTSHA256_BACKEND") || getenv("FASTSHA256_HIDE"))            \
+            cr_skip_test("walks every backend itself: runs in the unforced run"); \
+    } while (0)
+
 /* Deterministic pseudo-random numbers (xorshift64*). */
 uint64_t test_rand(uint64_t *s);
 void test_fill(uint8_t *p, size_t n, uint64_t seed);
@@ -26,6 +37,9 @@ void ref_hex(const uint8_t *bytes, size_t n, char *out);
 
 /* Parses 2n hex characters; returns 0 on malformed input. */
 int hex_decode(const char *hex, uint8_t *out, size_t n);
+
+/* Opens vectors/<name> for reading; fails the test if it cannot. */
+FILE *open_vector(const char *name);
 
 /* NIST .rsp records (ShortMsg/LongMsg). */
 typedef struct rsp_entry {

@@ -263,6 +263,7 @@ Test(batch, equal_length_short_messages) {
  * (a new backend may leave it out): every supported flavour of every
  * backend, its lane kernels copied with oneblock removed. */
 Test(batch, short_messages_without_oneblock_entry) {
+    REQUIRE_UNFORCED_RUN();
     enum { N = 77, STRIDE = 61 };
     uint8_t records[N * STRIDE];
     test_fill(records, sizeof records, 9);
@@ -328,6 +329,7 @@ Test(batch, output_ends_at_guard_page) {
 
 /* Every encoder this CPU can run, not only the dispatched one. */
 Test(hex, every_encoder_matches_reference) {
+    REQUIRE_UNFORCED_RUN();
     uint32_t features = fsha256_cpu_features();
     uint64_t rng = 77;
     enum { MAX_N = 1000 };
@@ -390,6 +392,7 @@ Test(hex, public_calls) {
  * every length, input ending at a guard page, SHA-224 writing 28 bytes and
  * not one more; against the scalar kernel on a padded copy. */
 Test(oneshot, short_entry_of_every_flavour) {
+    REQUIRE_UNFORCED_RUN();
     uint32_t features = fsha256_cpu_features();
     for (const fsha256_backend *const *b = fsha256_backend_table; *b; b++)
     for (const fsha256_impl *const *impl = (*b)->flavours; *impl; impl++) {

@@ -150,31 +150,25 @@ static void check_all_ways(size_t ds, const uint8_t *key, size_t keylen, const u
 
 /* --- Vector files --------------------------------------------------------------- */
 
-static FILE *open_vectors(const char *name) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", FASTSHA256_VECTORS_DIR, name);
-    FILE *f = fopen(path, "r");
-    cr_assert(f != NULL, "cannot open %s", path);
-    return f;
-}
-
-/* "Name = hex" into a malloc'd buffer; *n gets its byte count. */
-static uint8_t *hex_value(const char *line, const char *name, size_t *n) {
+/* A "Name = hex" line: decodes the hex into a new malloc'd *buf (freeing the
+ * previous one) and its byte count into *n. Returns 0 for any other line. */
+static int take_hex(const char *line, const char *name, uint8_t **buf, size_t *n) {
     size_t k = strlen(name);
     if (strncmp(line, name, k) != 0 || strncmp(line + k, " = ", 3) != 0)
-        return NULL;
+        return 0;
     const char *hex = line + k + 3;
     size_t chars = strlen(hex);
     cr_assert(chars % 2 == 0, "odd hex in: %s", line);
-    uint8_t *out = malloc(chars / 2 + 1);
-    cr_assert(hex_decode(hex, out, chars / 2), "bad hex in: %s", line);
+    free(*buf);
+    *buf = malloc(chars / 2 + 1);
+    cr_assert(hex_decode(hex, *buf, chars / 2), "bad hex in: %s", line);
     *n = chars / 2;
-    return out;
+    return 1;
 }
 
 /* Runs the [L=ds] section of HMAC.rsp; returns how many records. */
 static size_t run_cavp(size_t ds) {
-    FILE *f = open_vectors("nist-cavp/HMAC.rsp");
+    FILE *f = open_vector("nist-cavp/HMAC.rsp");
     char *line = NULL;
     size_t cap = 0, records = 0, truncated = 0, section = 0, tlen = 0, klen_decl = 0;
     size_t keylen = 0, msglen = 0, maclen = 0;
@@ -188,24 +182,11 @@ static size_t run_cavp(size_t ds) {
         }
         if (section != ds)
             continue;
-        uint8_t *v;
-        size_t n;
-        if (sscanf(line, "Tlen = %zu", &n) == 1)
-            tlen = n;
-        else if (sscanf(line, "Klen = %zu", &n) == 1)
-            klen_decl = n;
-        else if ((v = hex_value(line, "Key", &n))) {
-            free(key);
-            key = v;
-            keylen = n;
-        } else if ((v = hex_value(line, "Msg", &n))) {
-            free(msg);
-            msg = v;
-            msglen = n;
-        } else if ((v = hex_value(line, "Mac", &n))) {
-            free(mac);
-            mac = v;
-            maclen = n;
+        if (sscanf(line, "Tlen = %zu", &tlen) == 1 ||
+            sscanf(line, "Klen = %zu", &klen_decl) == 1 || take_hex(line, "Key", &key, &keylen) ||
+            take_hex(line, "Msg", &msg, &msglen))
+            continue;
+        if (take_hex(line, "Mac", &mac, &maclen)) {
             cr_assert(maclen == tlen && tlen <= ds && keylen == klen_decl,
                       "[L=%zu] record %zu is malformed", ds, records);
             char what[64];
@@ -238,46 +219,39 @@ Test(hmac_vectors, cavp_sha256) {
 
 Test(hmac_vectors, rfc4231) {
     REQUIRE_FORCED_BACKEND();
-    FILE *f = open_vectors("rfc4231.txt");
+    FILE *f = open_vector("rfc4231.txt");
     char *line = NULL;
     size_t cap = 0, cases = 0, truncate = 0, keylen = 0, msglen = 0, n;
     int number = 0;
-    uint8_t *key = NULL, *msg = NULL, *v;
+    uint8_t *key = NULL, *msg = NULL, *mac = NULL;
     while (getline(&line, &cap, f) > 0) {
         line[strcspn(line, "\r\n")] = '\0';
         if (sscanf(line, "Test Case = %d", &number) == 1) {
             truncate = 0;
-        } else if (sscanf(line, "Truncate = %zu", &n) == 1) {
-            truncate = n;
-        } else if ((v = hex_value(line, "Key", &n))) {
-            free(key);
-            key = v;
-            keylen = n;
-        } else if ((v = hex_value(line, "Data", &n))) {
-            free(msg);
-            msg = v;
-            msglen = n;
-        } else {
-            size_t ds = 0;
-            if ((v = hex_value(line, "HMAC-SHA-224", &n)))
-                ds = 28;
-            else if ((v = hex_value(line, "HMAC-SHA-256", &n)))
-                ds = 32;
-            if (!ds)
-                continue;
-            size_t tlen = truncate ? truncate : ds;
-            cr_assert(n == tlen, "RFC 4231 case %d: MAC of %zu bytes", number, n);
-            char what[64];
-            snprintf(what, sizeof what, "RFC 4231 case %d, HMAC-SHA-%zu", number,
-                     ds == 28 ? (size_t)224 : (size_t)256);
-            check_all_ways(ds, key, keylen, msg, msglen, v, tlen, what);
-            free(v);
-            cases += ds == 32;
+            continue;
         }
+        if (sscanf(line, "Truncate = %zu", &truncate) == 1 ||
+            take_hex(line, "Key", &key, &keylen) || take_hex(line, "Data", &msg, &msglen))
+            continue;
+        size_t ds;
+        if (take_hex(line, "HMAC-SHA-224", &mac, &n))
+            ds = 28;
+        else if (take_hex(line, "HMAC-SHA-256", &mac, &n))
+            ds = 32;
+        else
+            continue;
+        size_t tlen = truncate ? truncate : ds;
+        cr_assert(n == tlen, "RFC 4231 case %d: MAC of %zu bytes", number, n);
+        char what[64];
+        snprintf(what, sizeof what, "RFC 4231 case %d, HMAC-SHA-%zu", number,
+                 ds == 28 ? (size_t)224 : (size_t)256);
+        check_all_ways(ds, key, keylen, msg, msglen, mac, tlen, what);
+        cases += ds == 32;
     }
     free(line);
     free(key);
     free(msg);
+    free(mac);
     fclose(f);
     cr_assert(cases == 7, "RFC 4231: %zu test cases, want 7", cases);
 }

@@ -545,34 +545,38 @@ expect "--help" 0 "" fastsha256sum --help
 holds "--help shows usage" grep -q '^Usage: fastsha256sum ' "$O/x.out"
 expect "--version" 0 "" fastsha256sum --version
 holds "--version names the program" grep -q 'fastsha256' "$O/x.out"
-if [ -w /dev/full ]; then
-    (cd "$W" && sha256sum abc >/dev/full 2>"$O/ref.err")
+# on_bad_stdout full|closed CMD...: runs CMD in $W with standard output on
+# /dev/full or closed.
+on_bad_stdout() {
+    local stdout=$1
+    shift
+    if [ "$stdout" = full ]; then
+        (cd "$W" && "$@" >/dev/full)
+    else
+        (cd "$W" && "$@" >&-)
+    fi
+}
+# same_write_error DESC full|closed ARG...: sha256sum and fastsha256sum fail
+# alike (exit status and message) when their standard output fails.
+same_write_error() {
+    local desc=$1 stdout=$2 ref_rc our_rc
+    shift 2
+    on_bad_stdout "$stdout" sha256sum "$@" 2>"$O/ref.err"
     ref_rc=$?
-    (cd "$W" && fastsha256sum abc >/dev/full 2>"$O/our.raw")
+    on_bad_stdout "$stdout" fastsha256sum "$@" 2>"$O/our.raw"
     our_rc=$?
     sed 's/fastsha256sum/sha256sum/g' "$O/our.raw" >"$O/our.err"
     if [ $ref_rc = $our_rc ] && cmp -s "$O/ref.err" "$O/our.err"; then
         pass
     else
-        fail "write error to /dev/full"
+        fail "$desc: $*"
     fi
-fi
-
+}
+[ -w /dev/full ] && same_write_error "write error to /dev/full" full abc
 # Standard output closed: an error when something had to be written.
-for args in "abc" "-c --status all.sum" "nonexistent"; do
-    # shellcheck disable=SC2086
-    (cd "$W" && sha256sum $args >&- 2>"$O/ref.err")
-    ref_rc=$?
-    # shellcheck disable=SC2086
-    (cd "$W" && fastsha256sum $args >&- 2>"$O/our.raw")
-    our_rc=$?
-    sed 's/fastsha256sum/sha256sum/g' "$O/our.raw" >"$O/our.err"
-    if [ $ref_rc = $our_rc ] && cmp -s "$O/ref.err" "$O/our.err"; then
-        pass
-    else
-        fail "closed standard output: $args"
-    fi
-done
+same_write_error "closed standard output" closed abc
+same_write_error "closed standard output" closed -c --status all.sum
+same_write_error "closed standard output" closed nonexistent
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
