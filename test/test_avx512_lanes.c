@@ -4,6 +4,7 @@
  * guard page, random states, one-block SHA-256 and SHA-224 digests, and
  * batches of random lengths through the forced "avx512" backend. Skipped on
  * CPUs (or under valgrind, whose CPUID hides AVX-512) without it. */
+#define _DEFAULT_SOURCE /* setenv */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,6 +175,48 @@ Test(avx512_lanes, forced_backend_batches_of_random_lengths) {
     }
     free(buf);
     fastsha256_reset_backend();
+}
+
+/* The automatic choice on a CPU with SHA-NI and AVX-512: batches of 16
+ * through AVX-512 where FSHA256_CPU_AVX512_BATCH is set (not AMD), SHA-NI's
+ * four lanes under FASTSHA256_HIDE=avx512batch; both agree with the
+ * reference, remainders included. (Criterion forks per test: setenv stays
+ * here.) */
+Test(avx512_lanes, auto_batches_with_and_without_avx512_lanes) {
+    require_avx512();
+    if (!(fsha256_cpu_features() & FSHA256_CPU_SHA))
+        cr_skip_test("no SHA-NI: auto is not the shani backend here");
+    const char *hides[] = {"", "avx512batch"};
+    uint8_t *buf = malloc(40 * 200);
+    cr_assert_not_null(buf);
+    test_fill(buf, 40 * 200, 5);
+    for (int v = 0; v < 2; v++) {
+        setenv("FASTSHA256_HIDE", hides[v], 1);
+        uint32_t features = fsha256_cpu_features();
+        fastsha256_reset_backend();
+        const fsha256_impl *impl = fsha256_active();
+        cr_assert_str_eq(impl->name, "shani");
+        unsigned want_width = (features & FSHA256_CPU_AVX512_BATCH) ? 16 : 4;
+        cr_assert_eq(impl->lanes[0].width, want_width, "HIDE=%s", hides[v]);
+        for (size_t n = 1; n <= 40; n += 3) {
+            const void *msgs[40];
+            size_t lens[40];
+            uint8_t got[40][32];
+            for (size_t i = 0; i < n; i++) {
+                msgs[i] = buf + i * 200 + 1;
+                lens[i] = (i * 37 + n) % 150;
+            }
+            fastsha256_many(msgs, lens, n, got);
+            for (size_t i = 0; i < n; i++) {
+                uint8_t want[32];
+                ref_sha256(msgs[i], lens[i], want);
+                cr_assert_arr_eq(got[i], want, 32, "HIDE=%s, n %zu, message %zu", hides[v], n, i);
+            }
+        }
+    }
+    unsetenv("FASTSHA256_HIDE");
+    fastsha256_reset_backend();
+    free(buf);
 }
 
 Test(avx512_lanes, hiding_avx512_removes_the_backend) {
