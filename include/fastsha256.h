@@ -139,7 +139,10 @@ typedef struct fastsha256_hmac_ctx {
 } fastsha256_hmac_ctx;
 FASTSHA256_API void fastsha256_hmac_init(fastsha256_hmac_ctx *c, const fastsha256_hmac_key *k);
 FASTSHA256_API void fastsha256_hmac_update(fastsha256_hmac_ctx *c, const void *data, size_t len);
-/* Writes 32 bytes (28 under a SHA-224 key), then wipes the context. */
+/* Writes 32 bytes (28 under a SHA-224 key), then wipes the context. On a
+ * context already finalized it writes the tag's size (32 or 28) of zero
+ * bytes, on a zeroed one 32: a caller bug made visible, never key-derived
+ * bytes. */
 FASTSHA256_API void fastsha256_hmac_final(fastsha256_hmac_ctx *c, uint8_t *out);
 
 /* Many messages under one key, through the multi-buffer lanes: the inner

@@ -18,7 +18,7 @@
 
 static const fsha256_lane_kernel no_lanes[] = {{0, NULL, NULL}};
 
-static const fsha256_impl impl_scalar = {"scalar", 0, fsha256_scalar_blocks, no_lanes};
+static const fsha256_impl impl_scalar = {"scalar", 0, fsha256_scalar_blocks, no_lanes, NULL};
 static const fsha256_impl *const scalar_flavours[] = {&impl_scalar, NULL};
 static const fsha256_backend backend_scalar = {"scalar", scalar_flavours};
 
@@ -37,12 +37,14 @@ static const fsha256_lane_kernel shani_vex_lanes[] = {
     {2, fsha256_shani_lanes_x2, NULL},
     {0, NULL, NULL}};
 static const fsha256_impl impl_shani_vex = {"shani", SHANI_NEEDS | FSHA256_CPU_AVX2,
-                                            fsha256_shani_blocks, shani_vex_lanes};
+                                            fsha256_shani_blocks, shani_vex_lanes,
+                                            fsha256_shani_short};
 #else
 static const fsha256_lane_kernel shani_lanes[] = {{2, fsha256_shani_lanes_x2, NULL},
                                                   {0, NULL, NULL}};
 #endif
-static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_blocks, shani_lanes};
+static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_blocks, shani_lanes,
+                                        fsha256_shani_short};
 #ifdef FSHA256_HAVE_SHANI_X4
 /* Batches through AVX-512's sixteen lanes where they measured faster than
  * four SHA-NI streams (Intel; see FSHA256_CPU_AVX512_BATCH); SHA-NI for a
@@ -54,7 +56,7 @@ static const fsha256_lane_kernel shani_avx512_lanes[] = {
     {0, NULL, NULL}};
 static const fsha256_impl impl_shani_avx512 = {
     "shani", SHANI_NEEDS | FSHA256_CPU_AVX2 | FSHA256_CPU_AVX512 | FSHA256_CPU_AVX512_BATCH,
-    fsha256_shani_blocks, shani_avx512_lanes};
+    fsha256_shani_blocks, shani_avx512_lanes, fsha256_shani_short};
 #endif
 static const fsha256_impl *const shani_flavours[] = {
 #ifdef FSHA256_HAVE_SHANI_X4
@@ -67,7 +69,7 @@ static const fsha256_backend backend_shani = {"shani", shani_flavours};
 static const fsha256_lane_kernel avx2_lanes[] = {
     {8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8}, {0, NULL, NULL}};
 static const fsha256_impl impl_avx2 = {"avx2", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2,
-                                       fsha256_avx2_blocks, avx2_lanes};
+                                       fsha256_avx2_blocks, avx2_lanes, NULL};
 static const fsha256_impl *const avx2_flavours[] = {&impl_avx2, NULL};
 static const fsha256_backend backend_avx2 = {"avx2", avx2_flavours};
 
@@ -79,7 +81,7 @@ static const fsha256_lane_kernel avx512_lanes[] = {
     {0, NULL, NULL}};
 static const fsha256_impl impl_avx512 = {
     "avx512", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2 | FSHA256_CPU_AVX512, fsha256_avx2_blocks,
-    avx512_lanes};
+    avx512_lanes, NULL};
 static const fsha256_impl *const avx512_flavours[] = {&impl_avx512, NULL};
 static const fsha256_backend backend_avx512 = {"avx512", avx512_flavours};
 #endif
@@ -88,7 +90,8 @@ static const fsha256_backend backend_avx512 = {"avx512", avx512_flavours};
 static const fsha256_lane_kernel armv8_lanes[] = {
     {2, fsha256_armv8_lanes_x2, fsha256_armv8_oneblock_x2}, {0, NULL, NULL}};
 static const fsha256_impl impl_armv8 = {"armv8", FSHA256_CPU_SHA2 | FSHA256_CPU_NEON,
-                                        fsha256_armv8_blocks, armv8_lanes};
+                                        fsha256_armv8_blocks, armv8_lanes,
+                                        fsha256_armv8_short};
 static const fsha256_impl *const armv8_flavours[] = {&impl_armv8, NULL};
 static const fsha256_backend backend_armv8 = {"armv8", armv8_flavours};
 #endif
@@ -117,9 +120,10 @@ const fsha256_hex_encoder *const fsha256_hex_table[] = {
 
 /* --- Self-test ------------------------------------------------------------
  * The two-block FIPS 180-2 message through the single-stream kernel, every
- * lane of every lane kernel, and the hex encoder; "abc" through the one-block
- * entries (SHA-256 and SHA-224): catches a kernel that is wrong on this
- * CPU/OS before it produces a single wrong digest. */
+ * lane of every lane kernel, the one-call entry for short messages, and the
+ * hex encoder; "abc" through the one-block entries (SHA-256 and SHA-224):
+ * catches a kernel that is wrong on this CPU/OS before it produces a single
+ * wrong digest. */
 
 static const char selftest_msg[] = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
 static const char selftest_hex[] =
@@ -161,6 +165,33 @@ static int selftest_hex_encoder(const fsha256_hex_encoder *hex) {
     return memcmp(text[0], selftest_hex, 65) == 0 && memcmp(text[1], selftest_hex, 65) == 0;
 }
 
+/* The one-call entry: "abc" (SHA-256 and SHA-224) and the 55-byte prefix of
+ * the FIPS message, its longest input, against the single-stream kernel. */
+static int selftest_short(const fsha256_impl *impl) {
+    uint8_t padded[128], want[32], got[32];
+    uint32_t state[8];
+    fsha256_pad_tail(padded, (const uint8_t *)selftest_msg, FSHA256_SHORT_MAX, FSHA256_SHORT_MAX);
+    memcpy(state, fsha256_sha256_iv, sizeof state);
+    impl->blocks(state, padded, 1);
+    fsha256_store_digest(want, state, 32);
+    impl->short_message(fsha256_sha256_iv, (const uint8_t *)selftest_msg, FSHA256_SHORT_MAX, got, 32);
+    if (memcmp(got, want, 32) != 0)
+        return 0;
+    fsha256_pad_tail(padded, (const uint8_t *)"abc", 3, 3);
+    for (int sha224 = 0; sha224 < 2; sha224++) {
+        size_t size = sha224 ? 28 : 32;
+        memcpy(state, sha224 ? fsha256_sha224_iv : fsha256_sha256_iv, sizeof state);
+        impl->blocks(state, padded, 1);
+        fsha256_store_digest(want, state, size);
+        memset(got, 0, sizeof got);
+        impl->short_message(sha224 ? fsha256_sha224_iv : fsha256_sha256_iv, (const uint8_t *)"abc", 3,
+                            got, size);
+        if (memcmp(got, want, size) != 0 || (sha224 && got[28] != 0)) /* nothing past 28 bytes */
+            return 0;
+    }
+    return 1;
+}
+
 static int selftest(const fsha256_impl *impl) {
     uint8_t padded[128], digest[32];
     uint32_t state[8];
@@ -171,6 +202,8 @@ static int selftest(const fsha256_impl *impl) {
     impl->blocks(state, padded, nblocks);
     fsha256_store_digest(digest, state, 32);
     if (memcmp(digest, selftest_digest, 32) != 0)
+        return 0;
+    if (impl->short_message && !selftest_short(impl))
         return 0;
 
     for (const fsha256_lane_kernel *k = impl->lanes; k->width; k++) {
@@ -196,7 +229,7 @@ static int selftest(const fsha256_impl *impl) {
 
 /* --- Resolution ---------------------------------------------------------- */
 
-static _Atomic(const fsha256_impl *) active_impl;
+_Atomic(const fsha256_impl *) fsha256_active_impl;
 static _Atomic(const fsha256_hex_encoder *) active_hex;
 static atomic_int env_backend_ignored;
 
@@ -256,14 +289,14 @@ static const fsha256_hex_encoder *choose_hex(const fsha256_impl *impl) {
     return &fsha256_hex_portable;
 }
 
-const fsha256_impl *fsha256_active(void) {
-    const fsha256_impl *impl = atomic_load_explicit(&active_impl, memory_order_acquire);
+const fsha256_impl *fsha256_resolve(void) {
+    const fsha256_impl *impl = atomic_load_explicit(&fsha256_active_impl, memory_order_acquire);
     if (impl)
         return impl;
     const fsha256_impl *expected = NULL;
     impl = choose(1);
     /* The first resolver wins; a concurrent set_backend also wins. */
-    if (!atomic_compare_exchange_strong_explicit(&active_impl, &expected, impl,
+    if (!atomic_compare_exchange_strong_explicit(&fsha256_active_impl, &expected, impl,
                                                  memory_order_acq_rel, memory_order_acquire))
         impl = expected;
     return impl;
@@ -293,14 +326,14 @@ int fastsha256_set_backend(const char *name) {
     const fsha256_impl *impl = find_supported(name, fsha256_cpu_features());
     if (impl == NULL || (selftest_enabled() && !selftest(impl)))
         return -1;
-    atomic_store_explicit(&active_impl, impl, memory_order_release);
+    atomic_store_explicit(&fsha256_active_impl, impl, memory_order_release);
     atomic_store_explicit(&active_hex, choose_hex(impl), memory_order_release);
     return 0;
 }
 
 void fastsha256_reset_backend(void) {
     const fsha256_impl *impl = choose(0);
-    atomic_store_explicit(&active_impl, impl, memory_order_release);
+    atomic_store_explicit(&fsha256_active_impl, impl, memory_order_release);
     atomic_store_explicit(&active_hex, choose_hex(impl), memory_order_release);
 }
 

@@ -2,13 +2,13 @@
  * streaming, batches through the lane scheduler, constant-time comparison.
  *
  * A prepared key is the two chaining states after the key blocks (key ^ ipad
- * and key ^ opad); every message then starts from them with 64 bytes
- * already counted in its padding. The hashing itself is the generic code's:
- * streaming reuses fastsha256_ctx, batches fsha256_hash_many with a
- * prefix_len of one block. */
-#if defined(__linux__) || defined(__GLIBC__)
-#  define _DEFAULT_SOURCE 1 /* explicit_bzero */
-#endif
+ * and key ^ opad, hashed as two lanes where a backend has them); every
+ * message then starts from them with 64 bytes already counted in its
+ * padding. Streaming reuses fastsha256_ctx, batches fsha256_hash_many with
+ * a prefix_len of one block. A single tag is a chain of dependent blocks,
+ * so its per-call work is kept off that chain: on SHA-NI one kernel call
+ * computes the whole tag (shani_hmac.c), elsewhere the blocks kernel runs
+ * the inner blocks, the padded tail and the outer block. */
 #include <string.h>
 
 #include "internal.h"
@@ -22,14 +22,10 @@
  * or the scheduler plus kernel (about 7 KiB) for batches. */
 #define BURN_KEY   2048
 #define BURN_BATCH 12288
-
-/* Clears secrets so the compiler cannot drop the stores as dead. */
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 25))
-static void wipe(void *p, size_t n) { explicit_bzero(p, n); }
-#else
-static void *(*const volatile wipe_memset)(void *, int, size_t) = memset;
-static void wipe(void *p, size_t n) { wipe_memset(p, 0, n); }
-#endif
+/* On SHA-NI the per-call paths' kernels (single stream, two lanes, fused
+ * tag) keep frames under 200 bytes: the frames below the caller then reach
+ * about 500 bytes, so half of BURN_KEY still leaves a margin. */
+#define BURN_SHANI 1024
 
 /* Overwrites the stack the kernels just used below the caller's frame: a
  * kernel's message schedule or saved state may hold key-derived words. */
@@ -41,35 +37,88 @@ static void burn_stack(size_t n) {
     if (n > sizeof scratch)
         n = sizeof scratch;
     /* The array's top end lies next to the caller's frame. */
-    wipe(scratch + sizeof scratch - n, n);
+    fsha256_wipe(scratch + sizeof scratch - n, n);
 }
 
-/* Hashes msg from state, as if `prefix` bytes had been absorbed already. */
-static void hash_from(const uint32_t start[8], uint64_t prefix, const uint8_t *p, size_t len,
-                      uint8_t *out, size_t digest_size) {
-    fsha256_blocks_fn blocks = fsha256_active()->blocks;
+/* The width-2 lane kernel of impl, or NULL: a key's two blocks are
+ * independent, and two interleaved chains cost about a block and a half. */
+static fsha256_lanes_fn pair_kernel(const fsha256_impl *impl) {
+    for (const fsha256_lane_kernel *k = impl->lanes; k->width; k++)
+        if (k->width == 2)
+            return k->fn;
+    return NULL;
+}
+
+/* The outer hash's only block: the inner digest, padded for a message of
+ * one block plus digest_size bytes. */
+static void outer_block(uint8_t block[FASTSHA256_BLOCK_SIZE], const uint32_t inner[8],
+                        size_t digest_size) {
+    memset(block, 0, FASTSHA256_BLOCK_SIZE);
+    fsha256_store_digest(block, inner, digest_size);
+    block[digest_size] = 0x80;
+    fsha256_store_be64(block + 56, (uint64_t)(FASTSHA256_BLOCK_SIZE + digest_size) * 8);
+}
+
+/* A whole tag in one call: the inner hash from `inner` over nblocks blocks
+ * at data, then its last tail_len (< 64) bytes from the 64 readable bytes
+ * at tail, inner_len bytes in all (the key block included); the outer hash
+ * from `outer`. The states are read, not changed. */
+typedef void (*tag_kernel_fn)(const uint32_t inner[8], const uint32_t outer[8],
+                              const uint8_t *data, size_t nblocks, const uint8_t *tail,
+                              size_t tail_len, uint64_t inner_len, uint8_t *tag,
+                              size_t digest_size);
+
+/* Through impl's single-stream kernel. */
+static void tag_blocks(fsha256_blocks_fn blocks, const uint32_t inner[8], const uint32_t outer[8],
+                       const uint8_t *data, size_t nblocks, const uint8_t *tail, size_t tail_len,
+                       uint64_t inner_len, uint8_t *tag, size_t digest_size) {
     uint32_t state[8];
-    uint8_t last[128];
-    if (p == NULL) /* NULL is only valid with length 0 */
-        len = 0;
-    memcpy(state, start, sizeof state);
-    size_t whole = len / FASTSHA256_BLOCK_SIZE;
-    if (whole) {
-        blocks(state, p, whole);
-        p += whole * FASTSHA256_BLOCK_SIZE;
-    }
-    size_t nblocks = fsha256_pad_tail(last, p, len % FASTSHA256_BLOCK_SIZE, prefix + len);
-    blocks(state, last, nblocks);
-    fsha256_store_digest(out, state, digest_size);
-    wipe(state, sizeof state);
-    wipe(last, sizeof last);
+    uint8_t last[2 * FASTSHA256_BLOCK_SIZE];
+    memcpy(state, inner, sizeof state);
+    if (nblocks)
+        blocks(state, data, nblocks);
+    blocks(state, last, fsha256_pad_tail(last, tail, tail_len, inner_len));
+    outer_block(last, state, digest_size);
+    memcpy(state, outer, sizeof state);
+    blocks(state, last, 1);
+    fsha256_store_digest(tag, state, digest_size);
+    fsha256_wipe(state, sizeof state);
+    fsha256_wipe(last, sizeof last);
 }
 
-static void key_init(fastsha256_hmac_key *k, const void *key, size_t keylen,
-                     const uint32_t iv[8], uint32_t digest_size) {
-    fsha256_blocks_fn blocks = fsha256_active()->blocks;
-    uint8_t block[FASTSHA256_BLOCK_SIZE];
-    memset(block, 0, sizeof block);
+/* The backend's fused tag kernel, where it has one (the three blocks of a
+ * short message's tag without leaving registers). */
+static tag_kernel_fn fused_tag_kernel(const fsha256_impl *impl) {
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+    if (impl->blocks == fsha256_shani_blocks)
+        return fsha256_shani_hmac_tag;
+#endif
+    (void)impl;
+    return NULL;
+}
+
+/* How deep the per-call paths must burn on impl. */
+static size_t burn_depth(const fsha256_impl *impl) {
+    return fused_tag_kernel(impl) ? BURN_SHANI : BURN_KEY;
+}
+
+/* The tag of a message from a key's two states (see tag_kernel_fn). */
+static void tag_from_states(const fsha256_impl *impl, const uint32_t inner[8],
+                            const uint32_t outer[8], const uint8_t *data, size_t whole,
+                            const uint8_t tail[FASTSHA256_BLOCK_SIZE], size_t tail_len,
+                            uint64_t inner_len, uint8_t *out, size_t digest_size) {
+    tag_kernel_fn fused = fused_tag_kernel(impl);
+    if (fused)
+        fused(inner, outer, data, whole, tail, tail_len, inner_len, out, digest_size);
+    else
+        tag_blocks(impl->blocks, inner, outer, data, whole, tail, tail_len, inner_len, out,
+                   digest_size);
+}
+
+static void key_init(const fsha256_impl *impl, fastsha256_hmac_key *k, const void *key,
+                     size_t keylen, const uint32_t iv[8], uint32_t digest_size) {
+    uint8_t pads[2][FASTSHA256_BLOCK_SIZE]; /* key ^ ipad, key ^ opad */
+    memset(pads[0], 0, sizeof pads[0]);
     if (key == NULL)
         keylen = 0;
     if (keylen > FASTSHA256_BLOCK_SIZE) {
@@ -80,40 +129,49 @@ static void key_init(fastsha256_hmac_key *k, const void *key, size_t keylen,
         else
             fastsha256_init(&c);
         fastsha256_update(&c, key, keylen);
-        fastsha256_final(&c, block);
+        fastsha256_final(&c, pads[0]);
     } else if (keylen) {
-        memcpy(block, key, keylen);
+        memcpy(pads[0], key, keylen);
     }
-    for (size_t i = 0; i < sizeof block; i++)
-        block[i] ^= IPAD;
+    for (size_t i = 0; i < FASTSHA256_BLOCK_SIZE; i++) {
+        pads[1][i] = pads[0][i] ^ OPAD;
+        pads[0][i] ^= IPAD;
+    }
     memcpy(k->inner, iv, sizeof k->inner);
-    blocks(k->inner, block, 1);
-    for (size_t i = 0; i < sizeof block; i++)
-        block[i] ^= IPAD ^ OPAD;
     memcpy(k->outer, iv, sizeof k->outer);
-    blocks(k->outer, block, 1);
+    fsha256_lanes_fn pair = pair_kernel(impl);
+    if (pair) {
+        uint32_t *const states[2] = {k->inner, k->outer};
+        const uint8_t *const data[2] = {pads[0], pads[1]};
+        pair(states, data, 1);
+    } else {
+        impl->blocks(k->inner, pads[0], 1);
+        impl->blocks(k->outer, pads[1], 1);
+    }
     k->digest_size = digest_size;
     k->reserved = 0;
-    wipe(block, sizeof block);
+    fsha256_wipe(pads, sizeof pads);
 }
 
 void fastsha256_hmac_key_init(fastsha256_hmac_key *k, const void *key, size_t keylen) {
     if (k) {
-        key_init(k, key, keylen, fsha256_sha256_iv, FASTSHA256_DIGEST_SIZE);
-        burn_stack(BURN_KEY);
+        const fsha256_impl *impl = fsha256_active();
+        key_init(impl, k, key, keylen, fsha256_sha256_iv, FASTSHA256_DIGEST_SIZE);
+        burn_stack(burn_depth(impl));
     }
 }
 
 void fastsha224_hmac_key_init(fastsha256_hmac_key *k, const void *key, size_t keylen) {
     if (k) {
-        key_init(k, key, keylen, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
-        burn_stack(BURN_KEY);
+        const fsha256_impl *impl = fsha256_active();
+        key_init(impl, k, key, keylen, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
+        burn_stack(burn_depth(impl));
     }
 }
 
 void fastsha256_hmac_key_wipe(fastsha256_hmac_key *k) {
     if (k)
-        wipe(k, sizeof *k);
+        fsha256_wipe(k, sizeof *k);
 }
 
 static size_t key_digest_size(const fastsha256_hmac_key *k) {
@@ -121,39 +179,42 @@ static size_t key_digest_size(const fastsha256_hmac_key *k) {
                                                     : FASTSHA256_DIGEST_SIZE;
 }
 
-/* The tag of msg under a prepared key: inner hash, then outer hash. */
-static void hmac_with_key(const fastsha256_hmac_key *k, const void *msg, size_t len,
-                          uint8_t *out) {
-    size_t ds = key_digest_size(k);
-    uint8_t inner[FASTSHA256_DIGEST_SIZE];
-    hash_from(k->inner, FASTSHA256_BLOCK_SIZE, (const uint8_t *)msg, len, inner, ds);
-    hash_from(k->outer, FASTSHA256_BLOCK_SIZE, inner, ds, out, ds);
-    wipe(inner, sizeof inner);
+static void hmac_oneshot(const void *key, size_t keylen, const void *msg, size_t len,
+                         uint8_t *out, const uint32_t iv[8], uint32_t digest_size) {
+    const fsha256_impl *impl = fsha256_active();
+    const uint8_t *p = (const uint8_t *)msg;
+    len = fsha256_readable_len(p, len);
+    size_t whole = len / FASTSHA256_BLOCK_SIZE, tail_len = len % FASTSHA256_BLOCK_SIZE;
+    /* The tail is copied before the key blocks run, so its stores are long
+     * done when the tag kernel loads them. */
+    uint8_t tail[FASTSHA256_BLOCK_SIZE];
+    memset(tail, 0, sizeof tail);
+    if (tail_len)
+        fsha256_copy_short(tail, p + whole * FASTSHA256_BLOCK_SIZE, tail_len);
+    fastsha256_hmac_key k;
+    key_init(impl, &k, key, keylen, iv, digest_size);
+    tag_from_states(impl, k.inner, k.outer, p, whole, tail, tail_len,
+                    FASTSHA256_BLOCK_SIZE + (uint64_t)len, out, digest_size);
+    fsha256_wipe(&k, sizeof k);
+    fsha256_wipe(tail, sizeof tail);
+    burn_stack(burn_depth(impl)); /* the kernels saw the key blocks and states */
 }
 
 void fastsha256_hmac(const void *key, size_t keylen, const void *msg, size_t len,
                      uint8_t out[32]) {
-    fastsha256_hmac_key k;
-    key_init(&k, key, keylen, fsha256_sha256_iv, FASTSHA256_DIGEST_SIZE);
-    hmac_with_key(&k, msg, len, out);
-    wipe(&k, sizeof k);
-    burn_stack(BURN_KEY); /* the kernels saw the key blocks and states */
+    hmac_oneshot(key, keylen, msg, len, out, fsha256_sha256_iv, FASTSHA256_DIGEST_SIZE);
 }
 
 void fastsha224_hmac(const void *key, size_t keylen, const void *msg, size_t len,
                      uint8_t out[28]) {
-    fastsha256_hmac_key k;
-    key_init(&k, key, keylen, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
-    hmac_with_key(&k, msg, len, out);
-    wipe(&k, sizeof k);
-    burn_stack(BURN_KEY); /* the kernels saw the key blocks and states */
+    hmac_oneshot(key, keylen, msg, len, out, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
 }
 
 void fastsha256_hmac_init(fastsha256_hmac_ctx *c, const fastsha256_hmac_key *k) {
     if (c == NULL)
         return;
     if (k == NULL) { /* a caller bug: a zeroed context stays memory-safe to use */
-        wipe(c, sizeof *c);
+        fsha256_wipe(c, sizeof *c);
         return;
     }
     /* The inner hash is a plain SHA-256 stream with one block behind it. */
@@ -174,15 +235,26 @@ void fastsha256_hmac_update(fastsha256_hmac_ctx *c, const void *data, size_t len
 void fastsha256_hmac_final(fastsha256_hmac_ctx *c, uint8_t *out) {
     if (c == NULL)
         return;
-    size_t ds = c->inner.digest_size == FASTSHA224_DIGEST_SIZE ? FASTSHA224_DIGEST_SIZE
-                                                               : FASTSHA256_DIGEST_SIZE;
-    uint8_t inner[FASTSHA256_DIGEST_SIZE];
-    fastsha256_final(&c->inner, inner); /* wipes c->inner */
-    if (out)
-        hash_from(c->outer, FASTSHA256_BLOCK_SIZE, inner, ds, out, ds);
-    wipe(inner, sizeof inner);
-    wipe(c, sizeof *c);
-    burn_stack(BURN_KEY); /* the kernels' frames held the key's chaining states */
+    fastsha256_ctx *in = &c->inner;
+    size_t ds = in->digest_size == FASTSHA224_DIGEST_SIZE ? FASTSHA224_DIGEST_SIZE
+                                                          : FASTSHA256_DIGEST_SIZE;
+    /* Live as fastsha256_final sees it: anything else (zeroed, finalized)
+     * has no tag to give, so zeros. */
+    int live = in->buffered < FASTSHA256_BLOCK_SIZE &&
+               (in->digest_size == FASTSHA256_DIGEST_SIZE ||
+                in->digest_size == FASTSHA224_DIGEST_SIZE);
+    const fsha256_impl *impl = fsha256_active();
+    if (live && out)
+        tag_from_states(impl, in->state, c->outer, NULL, 0, in->buffer, in->buffered,
+                        in->total_len, out, ds);
+    else if (out)
+        memset(out, 0, ds);
+    fsha256_wipe(c, sizeof *c);
+    /* Finalized as fastsha256_final leaves a context: a second final writes
+     * ds zero bytes, never 32 into a 28-byte HMAC-SHA224 tag. */
+    in->digest_size = (uint32_t)ds;
+    in->buffered = FSHA256_CTX_FINALIZED;
+    burn_stack(burn_depth(impl)); /* the kernels' frames held the key's chaining states */
 }
 
 void fastsha256_hmac_many(const fastsha256_hmac_key *k, const void *const *msgs,
@@ -212,9 +284,9 @@ void fastsha256_hmac_many(const fastsha256_hmac_key *k, const void *const *msgs,
             }
         }
     }
-    wipe(inner, n < BATCH_CHUNK ? n * sizeof inner[0] : sizeof inner);
+    fsha256_wipe(inner, n < BATCH_CHUNK ? n * sizeof inner[0] : sizeof inner);
     if (ds != FASTSHA256_DIGEST_SIZE)
-        wipe(tags, n < BATCH_CHUNK ? n * sizeof tags[0] : sizeof tags);
+        fsha256_wipe(tags, n < BATCH_CHUNK ? n * sizeof tags[0] : sizeof tags);
     burn_stack(BURN_BATCH);
 }
 

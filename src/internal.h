@@ -2,6 +2,7 @@
 #ifndef FASTSHA256_INTERNAL_H
 #define FASTSHA256_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -33,6 +34,12 @@ typedef void (*fsha256_lanes_oneblock_fn)(const uint32_t iv[8], const uint8_t *c
                                           uint8_t *digests, size_t digest_size);
 /* The widest lane kernel any backend may have (the scheduler's arrays). */
 #define FSHA256_MAX_LANES 16
+/* Optional: one message of at most FSHA256_SHORT_MAX bytes (so one padded
+ * block) from iv straight to its big-endian digest of digest_size bytes (32
+ * or 28), for the one-call API. msg may be NULL only when len is 0. */
+#define FSHA256_SHORT_MAX 55
+typedef void (*fsha256_short_fn)(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
+                                 size_t digest_size);
 
 typedef struct fsha256_lane_kernel {
     unsigned width;
@@ -58,6 +65,7 @@ typedef struct fsha256_impl {
     fsha256_blocks_fn blocks;
     const fsha256_lane_kernel *lanes; /* widest first, ended by {0, NULL}; narrower
                                          remainders use `blocks` lane by lane */
+    fsha256_short_fn short_message;   /* optional; NULL: blocks() on a padded copy */
 } fsha256_impl;
 
 /* A dispatch table entry: a backend and its flavours, best first (SHA-NI's
@@ -169,6 +177,37 @@ static inline void fsha256_copy_short(uint8_t *dst, const uint8_t *src, size_t n
     }
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* For one-block entries that build the padded block in registers: bytes
+ * q[0..r) (r < 16) of a message's partial 16-byte chunk, then the padding
+ * byte 0x80, then zeros, as the two little-endian halves of a 16-byte
+ * vector. Overlapping word loads (identical bytes ORed twice) read nothing
+ * outside q[0..r). */
+static inline void fsha256_partial_chunk_le(const uint8_t *q, size_t r, uint64_t *lo_out,
+                                            uint64_t *hi_out) {
+    uint64_t lo = 0, hi = 0;
+    if (r >= 8) {
+        uint64_t tail;
+        memcpy(&lo, q, 8);
+        memcpy(&tail, q + r - 8, 8);
+        hi = (tail >> (8 * (15 - r))) >> 8; /* q[8..r); r == 8 shifts out all */
+        hi |= (uint64_t)0x80 << (8 * (r - 8));
+    } else {
+        if (r >= 4) {
+            uint32_t head, tail;
+            memcpy(&head, q, 4);
+            memcpy(&tail, q + r - 4, 4);
+            lo = head | ((uint64_t)tail << (8 * (r - 4)));
+        } else if (r) {
+            lo = q[0] | ((uint64_t)q[r / 2] << (8 * (r / 2))) | ((uint64_t)q[r - 1] << (8 * (r - 1)));
+        }
+        lo |= (uint64_t)0x80 << (8 * r);
+    }
+    *lo_out = lo;
+    *hi_out = hi;
+}
+#endif
+
 /* Writes the padded last block(s) of a message into out (128 bytes): the
  * tail_len (< 64) final bytes, 0x80, zeros, the 64-bit big-endian bit count
  * of a total_len-byte message. Returns the number of blocks, 1 or 2.
@@ -197,6 +236,35 @@ static inline void fsha256_store_digest(uint8_t *out, const uint32_t state[8],
         fsha256_store_be32(out + 28, state[7]);
 }
 
+/* fastsha256_ctx.buffered stays below 64 in a live context; final leaves
+ * this instead, so a finalized context is told apart from an initialized one. */
+#define FSHA256_CTX_FINALIZED UINT32_MAX
+
+/* Clears secrets so the compiler cannot drop the stores as dead: memset,
+ * then a barrier that claims to read the memory (volatile byte stores where
+ * there is no GNU asm, much slower). Inline: a constant size folds into a
+ * few stores. Up to 256 bytes in 16-byte pieces: GCC expands a fixed-size
+ * memset of 128 bytes and more into `rep stos`, whose start-up costs more
+ * than the stores themselves on the short wipes of an HMAC tag (the
+ * per-piece barrier keeps the loop from being turned back into memset). */
+static inline void fsha256_wipe(void *p, size_t n) {
+#if defined(__GNUC__) || defined(__clang__)
+    uint8_t *b = (uint8_t *)p;
+    if (n <= 256) {
+        for (; n >= 16; n -= 16, b += 16) {
+            memset(b, 0, 16);
+            __asm__ __volatile__("" : : "r"(b) : "memory");
+        }
+    }
+    memset(b, 0, n);
+    __asm__ __volatile__("" : : "r"(b) : "memory");
+#else
+    volatile uint8_t *v = (volatile uint8_t *)p;
+    while (n--)
+        *v++ = 0;
+#endif
+}
+
 /* Batch scheduler (many.c): hashes n messages with impl's lane kernels. */
 typedef struct fsha256_message_source {
     const void *const *msgs;      /* NULL: strided layout */
@@ -209,8 +277,15 @@ void fsha256_hash_many(const fsha256_impl *impl, const fsha256_message_source *s
                        const uint32_t iv[8], uint8_t *out, size_t digest_size);
 
 /* --- Dispatch (dispatch.c) ------------------------------------------------ */
-/* The active backend flavour, resolved at first use. Never NULL. */
-const fsha256_impl *fsha256_active(void);
+/* The active backend flavour, NULL until resolved; fsha256_resolve() chooses
+ * it at first use. fsha256_active() is inline: on the one-call path of a
+ * short message a function call here cost more than the load. Never NULL. */
+extern _Atomic(const fsha256_impl *) fsha256_active_impl;
+const fsha256_impl *fsha256_resolve(void);
+static inline const fsha256_impl *fsha256_active(void) {
+    const fsha256_impl *impl = atomic_load_explicit(&fsha256_active_impl, memory_order_acquire);
+    return impl ? impl : fsha256_resolve();
+}
 /* The active hex encoder: the best one the CPU supports, whatever the
  * backend, except that a forced scalar backend (portable code only) brings
  * the portable encoder. Never NULL. */
@@ -231,6 +306,17 @@ void fsha256_hex_digests_portable(const uint8_t (*digests)[32], size_t n, char (
 void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
 void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[],
                             size_t nblocks);
+void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
+                         size_t digest_size);
+/* A whole HMAC tag in one call, states kept in registers: the inner hash
+ * from `inner` over nblocks blocks at data, then its padded tail (tail_len
+ * < 64 bytes, from 64 readable bytes at tail; inner_len bytes in all, key
+ * block included), the outer block (the inner digest, padded) from `outer`;
+ * the tag (digest_size bytes: 32, or 28 for HMAC-SHA224) to tag. */
+void fsha256_shani_hmac_tag(const uint32_t inner[8], const uint32_t outer[8],
+                            const uint8_t *data, size_t nblocks, const uint8_t *tail,
+                            size_t tail_len, uint64_t inner_len, uint8_t *tag,
+                            size_t digest_size);
 /* The four-lane kernels are x86-64 inline asm (they need xmm8..xmm15);
  * elsewhere the shani lanes stop at two. */
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -259,6 +345,8 @@ extern const fsha256_hex_encoder fsha256_hex_avx2;
 
 #if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
 void fsha256_armv8_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
+void fsha256_armv8_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
+                         size_t digest_size);
 void fsha256_armv8_lanes_x2(uint32_t *const states[], const uint8_t *const data[],
                             size_t nblocks);
 void fsha256_armv8_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[],

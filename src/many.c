@@ -6,15 +6,24 @@
 #include <string.h>
 
 #include "internal.h"
+#include "lanes.h"
 
 typedef struct lane {
+    fsha256_lane_run run; /* first: what the lane loop sees */
     uint32_t state[8];
-    const uint8_t *next;  /* next block of the current segment */
-    size_t blocks_left;   /* blocks left in the current segment */
     size_t tail_blocks;   /* padded blocks waiting in `padded` */
     size_t msg;           /* index of the message in this lane */
     uint8_t padded[128];  /* the message's last one or two blocks, padded */
 } lane;
+
+/* The messages still to start, and where their digests go. */
+typedef struct lane_queue {
+    const fsha256_message_source *src;
+    size_t n, next_msg;
+    const uint32_t *iv;
+    uint8_t *out;
+    size_t digest_size;
+} lane_queue;
 
 static inline const uint8_t *message_ptr(const fsha256_message_source *src, size_t i) {
     if (src->msgs)
@@ -33,31 +42,36 @@ static void lane_start(lane *l, const fsha256_message_source *src, size_t i, con
     size_t len = fsha256_readable_len(p, message_len(src, i));
     size_t whole = len / FASTSHA256_BLOCK_SIZE;
     memcpy(l->state, iv, sizeof l->state);
+    l->run.state = l->state;
     l->msg = i;
     l->tail_blocks = fsha256_pad_tail(l->padded, whole ? p + whole * FASTSHA256_BLOCK_SIZE : p,
                                       len % FASTSHA256_BLOCK_SIZE, (uint64_t)len + src->prefix_len);
     if (whole) {
-        l->next = p;
-        l->blocks_left = whole;
+        l->run.next = p;
+        l->run.blocks_left = whole;
     } else {
-        l->next = l->padded;
-        l->blocks_left = l->tail_blocks;
+        l->run.next = l->padded;
+        l->run.blocks_left = l->tail_blocks;
         l->tail_blocks = 0;
     }
 }
 
-/* Advances a lane by nblocks; returns 1 when its message is complete. */
-static inline int lane_advance(lane *l, size_t nblocks) {
-    l->blocks_left -= nblocks;
-    l->next += nblocks * FASTSHA256_BLOCK_SIZE;
-    if (l->blocks_left)
-        return 0;
-    if (l->tail_blocks == 0)
+/* A lane's run is over: its padded tail next, or its digest out and the
+ * next message in. */
+static int lane_refill(void *ctx, fsha256_lane_run *run) {
+    lane_queue *q = (lane_queue *)ctx;
+    lane *l = (lane *)run;
+    if (l->tail_blocks) {
+        run->next = l->padded;
+        run->blocks_left = l->tail_blocks;
+        l->tail_blocks = 0;
         return 1;
-    l->next = l->padded;
-    l->blocks_left = l->tail_blocks;
-    l->tail_blocks = 0;
-    return 0;
+    }
+    fsha256_store_digest(q->out + l->msg * q->digest_size, l->state, q->digest_size);
+    if (q->next_msg == q->n)
+        return 0;
+    lane_start(l, q->src, q->next_msg++, q->iv);
+    return 1;
 }
 
 /* Fast path for runs of short messages (the common batch: many small
@@ -137,67 +151,14 @@ void fsha256_hash_many(const fsha256_impl *impl, const fsha256_message_source *s
         src = &rest;
     }
     lane lanes[FSHA256_MAX_LANES];
-    /* Slot j holds a busy lane; states[j] and data[j] are what the kernel
-     * gets for it, kept up to date so a call needs no gathering. */
-    lane *slot[FSHA256_MAX_LANES];
-    uint32_t *states[FSHA256_MAX_LANES];
-    const uint8_t *data[FSHA256_MAX_LANES];
-    /* kernel_for[a]: the widest kernel that a busy lanes can fill (NULL:
-     * the single-stream kernel, one lane at a time). */
-    const fsha256_lane_kernel *kernel_for[FSHA256_MAX_LANES + 1];
-    size_t nlanes = impl->lanes[0].width ? impl->lanes[0].width : 1;
-    if (nlanes > FSHA256_MAX_LANES)
-        nlanes = FSHA256_MAX_LANES;
-    for (size_t a = 0; a <= nlanes; a++) {
-        const fsha256_lane_kernel *k = impl->lanes;
-        while (k->width && k->width > a)
-            k++;
-        kernel_for[a] = k->width ? k : NULL;
+    fsha256_lane_run *slot[FSHA256_MAX_LANES];
+    lane_queue q = {src, n, 0, iv, out, digest_size};
+    size_t nlanes = fsha256_lane_count(impl), nactive = 0;
+    for (; nactive < nlanes && q.next_msg < n; nactive++) {
+        lane_start(&lanes[nactive], src, q.next_msg++, iv);
+        slot[nactive] = &lanes[nactive].run;
     }
-
-    size_t nactive = 0, next_msg = 0;
-    while (nactive < nlanes && next_msg < n) {
-        lane *l = slot[nactive] = &lanes[nactive];
-        lane_start(l, src, next_msg++, iv);
-        states[nactive] = l->state;
-        data[nactive] = l->next;
-        nactive++;
-    }
-
-    while (nactive) {
-        const fsha256_lane_kernel *k = kernel_for[nactive];
-        size_t width = k ? k->width : 1;
-        size_t nblocks = slot[0]->blocks_left;
-        for (size_t j = 1; j < width; j++)
-            if (slot[j]->blocks_left < nblocks)
-                nblocks = slot[j]->blocks_left;
-
-        if (k)
-            k->fn(states, data, nblocks);
-        else
-            impl->blocks(states[0], data[0], nblocks);
-
-        /* Finished lanes take the next message in place; once the queue is
-         * empty they leave, swapped with the last busy slot (walking down,
-         * so the lane swapped in has already been advanced or was not in
-         * this call). */
-        for (size_t j = width; j-- > 0;) {
-            lane *l = slot[j];
-            if (lane_advance(l, nblocks)) {
-                fsha256_store_digest(out + l->msg * digest_size, l->state, digest_size);
-                if (next_msg < n) {
-                    lane_start(l, src, next_msg++, iv);
-                } else {
-                    nactive--;
-                    slot[j] = slot[nactive];
-                    states[j] = states[nactive];
-                    slot[nactive] = l;
-                    states[nactive] = l->state;
-                }
-            }
-            data[j] = slot[j]->next;
-        }
-    }
+    fsha256_run_lanes(impl, slot, nactive, lane_refill, &q);
 }
 
 static void hash_many_pointers(const void *const *msgs, const size_t *lens, size_t n,

@@ -23,19 +23,6 @@ _Alignas(64) const uint32_t fsha256_sha256_k[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
-/* Clears secrets so the compiler cannot drop the stores as dead: memset,
- * then a barrier that claims to read the memory (volatile byte stores as a
- * fallback, much slower). */
-static void wipe(void *p, size_t n) {
-#if defined(__GNUC__) || defined(__clang__)
-    memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-#else
-    volatile uint8_t *v = (volatile uint8_t *)p;
-    while (n--)
-        *v++ = 0;
-#endif
-}
 
 static void ctx_init(fastsha256_ctx *ctx, const uint32_t iv[8], uint32_t digest_size) {
     if (ctx == NULL)
@@ -53,10 +40,6 @@ void fastsha256_init(fastsha256_ctx *ctx) {
 void fastsha224_init(fastsha256_ctx *ctx) {
     ctx_init(ctx, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
 }
-
-/* buffered stays below 64 in a live context; final leaves this instead, so
- * a finalized context is told apart from an initialized one. */
-#define FSHA256_CTX_FINALIZED UINT32_MAX
 
 /* Initialized and not yet finalized (a zeroed context has digest_size 0). */
 static int ctx_live(const fastsha256_ctx *ctx) {
@@ -111,26 +94,31 @@ void fastsha256_final(fastsha256_ctx *ctx, uint8_t *out) {
             memset(out, 0, digest_size);
         return;
     }
-    uint8_t last[128];
-    size_t nblocks = fsha256_pad_tail(last, ctx->buffer, ctx->buffered, ctx->total_len);
-    fsha256_active()->blocks(ctx->state, last, nblocks);
-    if (out)
-        fsha256_store_digest(out, ctx->state, digest_size);
-    wipe(last, sizeof last);
-    wipe(ctx, sizeof *ctx);
+    const fsha256_impl *impl = fsha256_active();
+    if (out && ctx->total_len == ctx->buffered && ctx->buffered <= FSHA256_SHORT_MAX &&
+        impl->short_message) {
+        /* A short message whole in the buffer: nothing compressed yet, so the
+         * state is still the IV; the one-call entry does the rest. */
+        impl->short_message(ctx->state, ctx->buffer, ctx->buffered, out, digest_size);
+    } else {
+        uint8_t last[128];
+        size_t nblocks = fsha256_pad_tail(last, ctx->buffer, ctx->buffered, ctx->total_len);
+        impl->blocks(ctx->state, last, nblocks);
+        if (out)
+            fsha256_store_digest(out, ctx->state, digest_size);
+        fsha256_wipe(last, sizeof last);
+    }
+    fsha256_wipe(ctx, sizeof *ctx);
     ctx->digest_size = digest_size;
     ctx->buffered = FSHA256_CTX_FINALIZED;
 }
 
 /* One shot without a context: whole blocks straight from the caller, then
  * the padded tail from the stack; one kernel call when the message fits. */
-static void hash_oneshot(const uint32_t iv[8], const void *data, size_t len, uint8_t *out,
-                         size_t digest_size) {
-    const uint8_t *p = (const uint8_t *)data;
-    fsha256_blocks_fn blocks = fsha256_active()->blocks;
+static void hash_oneshot_blocks(fsha256_blocks_fn blocks, const uint32_t iv[8], const uint8_t *p,
+                                size_t len, uint8_t *out, size_t digest_size) {
     uint32_t state[8];
     uint8_t last[128];
-    len = fsha256_readable_len(p, len);
     memcpy(state, iv, sizeof state);
     size_t whole = len / FASTSHA256_BLOCK_SIZE;
     if (whole) {
@@ -140,6 +128,18 @@ static void hash_oneshot(const uint32_t iv[8], const void *data, size_t len, uin
     size_t nblocks = fsha256_pad_tail(last, p, len % FASTSHA256_BLOCK_SIZE, (uint64_t)len);
     blocks(state, last, nblocks);
     fsha256_store_digest(out, state, digest_size);
+}
+
+/* Short messages go to the backend's one-block entry when it has one: the
+ * path most callers take first, so nothing else stands in its way. */
+static inline void hash_oneshot(const uint32_t iv[8], const void *data, size_t len, uint8_t *out,
+                                size_t digest_size) {
+    const fsha256_impl *impl = fsha256_active();
+    len = fsha256_readable_len(data, len); /* NULL with a length is a caller bug: hash nothing */
+    if (len <= FSHA256_SHORT_MAX && impl->short_message)
+        impl->short_message(iv, (const uint8_t *)data, len, out, digest_size);
+    else
+        hash_oneshot_blocks(impl->blocks, iv, (const uint8_t *)data, len, out, digest_size);
 }
 
 void fastsha256(const void *data, size_t len, uint8_t out[32]) {

@@ -13,15 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
-
-#define FSHA256_UPDATE_MAX_LANES 16
-
-/* One run of consecutive blocks for one context's state. */
-typedef struct stream_job {
-    uint32_t *state;
-    const uint8_t *next;
-    size_t blocks_left;
-} stream_job;
+#include "lanes.h"
 
 typedef struct update_batch {
     fastsha256_ctx *const *ctxs;
@@ -30,8 +22,6 @@ typedef struct update_batch {
     size_t n;
     size_t cursor; /* next context to look at for a job */
 } update_batch;
-
-typedef int (*next_job_fn)(update_batch *b, stream_job *out);
 
 static inline size_t usable_len(const update_batch *b, size_t i) {
     /* NULL is only valid with length 0 (a caller bug otherwise: nothing). */
@@ -45,8 +35,19 @@ static inline size_t head_len(const fastsha256_ctx *ctx, size_t len) {
     return room < len ? room : len;
 }
 
+/* Context i, when its piece has bytes (else NULL): the piece's length and
+ * how much of it tops up the context's buffer. */
+static inline fastsha256_ctx *piece(const update_batch *b, size_t i, size_t *len, size_t *head) {
+    *len = usable_len(b, i);
+    if (*len == 0)
+        return NULL;
+    *head = head_len(b->ctxs[i], *len);
+    return b->ctxs[i];
+}
+
 /* Step 1 jobs: contexts whose buffer the new data filled. */
-static int next_buffer_job(update_batch *b, stream_job *out) {
+static int next_buffer_job(void *batch, fsha256_lane_run *out) {
+    update_batch *b = (update_batch *)batch;
     while (b->cursor < b->n) {
         fastsha256_ctx *ctx = b->ctxs[b->cursor++];
         if (ctx && ctx->buffered == FASTSHA256_BLOCK_SIZE) {
@@ -60,13 +61,12 @@ static int next_buffer_job(update_batch *b, stream_job *out) {
 }
 
 /* Step 2 jobs: the whole blocks after each context's head. */
-static int next_data_job(update_batch *b, stream_job *out) {
+static int next_data_job(void *batch, fsha256_lane_run *out) {
+    update_batch *b = (update_batch *)batch;
     while (b->cursor < b->n) {
-        size_t i = b->cursor++;
-        size_t len = usable_len(b, i);
-        if (len == 0)
+        size_t i = b->cursor++, len, head;
+        if (piece(b, i, &len, &head) == NULL)
             continue;
-        size_t head = head_len(b->ctxs[i], len);
         size_t whole = (len - head) / FASTSHA256_BLOCK_SIZE;
         if (whole) {
             out->state = b->ctxs[i]->state;
@@ -78,61 +78,16 @@ static int next_data_job(update_batch *b, stream_job *out) {
     return 0;
 }
 
-/* Runs every job the source yields on impl's lane kernels: all lanes busy
- * while jobs remain, each call as long as its shortest lane, a finished
- * lane refilled in place (the scheduling of many.c, without the padding). */
-static void run_jobs(const fsha256_impl *impl, next_job_fn next, update_batch *b) {
-    stream_job lanes[FSHA256_UPDATE_MAX_LANES];
-    stream_job *slot[FSHA256_UPDATE_MAX_LANES];
-    uint32_t *states[FSHA256_UPDATE_MAX_LANES];
-    const uint8_t *data[FSHA256_UPDATE_MAX_LANES];
-    const fsha256_lane_kernel *kernel_for[FSHA256_UPDATE_MAX_LANES + 1];
-    size_t nlanes = impl->lanes[0].width ? impl->lanes[0].width : 1;
-    if (nlanes > FSHA256_UPDATE_MAX_LANES)
-        nlanes = FSHA256_UPDATE_MAX_LANES;
-    for (size_t a = 0; a <= nlanes; a++) {
-        const fsha256_lane_kernel *k = impl->lanes;
-        while (k->width && k->width > a)
-            k++;
-        kernel_for[a] = k->width ? k : NULL;
-    }
-
-    size_t nactive = 0;
-    while (nactive < nlanes && next(b, &lanes[nactive])) {
-        slot[nactive] = &lanes[nactive];
-        states[nactive] = lanes[nactive].state;
-        data[nactive] = lanes[nactive].next;
-        nactive++;
-    }
-    while (nactive) {
-        const fsha256_lane_kernel *k = kernel_for[nactive];
-        size_t width = k ? k->width : 1;
-        size_t nblocks = slot[0]->blocks_left;
-        for (size_t j = 1; j < width; j++)
-            if (slot[j]->blocks_left < nblocks)
-                nblocks = slot[j]->blocks_left;
-        if (k)
-            k->fn(states, data, nblocks);
-        else
-            impl->blocks(states[0], data[0], nblocks);
-
-        /* Walking down, so a slot swapped in from the end has already been
-         * advanced or was not part of this call. */
-        for (size_t j = width; j-- > 0;) {
-            stream_job *s = slot[j];
-            s->blocks_left -= nblocks;
-            s->next += nblocks * FASTSHA256_BLOCK_SIZE;
-            if (s->blocks_left == 0) {
-                if (!next(b, s)) {
-                    nactive--;
-                    slot[j] = slot[nactive];
-                    slot[nactive] = s;
-                }
-            }
-            states[j] = slot[j]->state;
-            data[j] = slot[j]->next;
-        }
-    }
+/* Runs every job the source yields on impl's lane kernels (the lane loop
+ * of many.c, without the padding). Inline, so each source is folded in. */
+static inline void run_jobs(const fsha256_impl *impl, fsha256_lane_refill_fn next,
+                            update_batch *b) {
+    fsha256_lane_run jobs[FSHA256_MAX_LANES];
+    fsha256_lane_run *slot[FSHA256_MAX_LANES];
+    size_t nlanes = fsha256_lane_count(impl), nactive = 0;
+    for (; nactive < nlanes && next(b, &jobs[nactive]); nactive++)
+        slot[nactive] = &jobs[nactive];
+    fsha256_run_lanes(impl, slot, nactive, next, b);
 }
 
 /* The same context twice: order matters between its pieces, so the batch
@@ -175,12 +130,9 @@ void fastsha256_update_many(fastsha256_ctx *const *ctxs, const void *const *data
     /* 1. Top up buffered tails (total_len still says where each head ends). */
     int any_full = 0;
     for (size_t i = 0; i < n; i++) {
-        size_t len = usable_len(&b, i);
-        if (len == 0)
-            continue;
-        fastsha256_ctx *ctx = ctxs[i];
-        size_t head = head_len(ctx, len);
-        if (head) {
+        size_t len, head;
+        fastsha256_ctx *ctx = piece(&b, i, &len, &head);
+        if (ctx && head) {
             memcpy(ctx->buffer + ctx->buffered, data[i], head);
             ctx->buffered += (uint32_t)head;
             any_full |= ctx->buffered == FASTSHA256_BLOCK_SIZE;
@@ -195,11 +147,10 @@ void fastsha256_update_many(fastsha256_ctx *const *ctxs, const void *const *data
 
     /* 3. Keep the tails; only now does total_len move on. */
     for (size_t i = 0; i < n; i++) {
-        size_t len = usable_len(&b, i);
-        if (len == 0)
+        size_t len, head;
+        fastsha256_ctx *ctx = piece(&b, i, &len, &head);
+        if (ctx == NULL)
             continue;
-        fastsha256_ctx *ctx = ctxs[i];
-        size_t head = head_len(ctx, len);
         size_t tail = (len - head) % FASTSHA256_BLOCK_SIZE;
         if (ctx->buffered == FASTSHA256_BLOCK_SIZE)
             ctx->buffered = 0;

@@ -8,6 +8,7 @@
  * of mixed lengths, on the backend ctest forces. */
 #define _DEFAULT_SOURCE
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -461,7 +462,13 @@ Test(hmac_api, contexts_and_keys_are_wiped) {
     fastsha256_hmac_key_wipe(&k); /* the context holds its own copy */
     fastsha256_hmac_update(&c, "abc", 3);
     fastsha256_hmac_final(&c, out);
-    cr_assert(all_zero(&c, sizeof c), "fastsha256_hmac_final leaves the context zeroed");
+    /* Everything wiped but the finalized marker and the tag size. */
+    cr_assert(all_zero(c.inner.state, sizeof c.inner.state) && c.inner.total_len == 0 &&
+                  all_zero(c.inner.buffer, sizeof c.inner.buffer) &&
+                  all_zero(c.outer, sizeof c.outer),
+              "fastsha256_hmac_final wipes the context's states and buffer");
+    cr_assert(c.inner.digest_size == 28 && c.inner.buffered == UINT32_MAX,
+              "a finalized HMAC-SHA224 context keeps its tag size");
     cr_assert(all_zero(&k, sizeof k), "fastsha256_hmac_key_wipe zeroes the key");
     uint8_t want[28];
     fastsha224_hmac("a long enough key, longer than one block of sixty-four bytes!!!!", 65, "abc",
@@ -469,6 +476,140 @@ Test(hmac_api, contexts_and_keys_are_wiped) {
     cr_assert(memcmp(out, want, 28) == 0, "streaming after the key was wiped");
     cr_assert(sizeof(fastsha256_hmac_key) == 72, "ABI: the key is 72 bytes");
     cr_assert(sizeof(fastsha256_hmac_ctx) == 144, "ABI: the context is 144 bytes");
+}
+
+/* --- The stack the kernels used is burnt ------------------------------------
+ * Every HMAC call that feeds key blocks or key states to the kernels runs on
+ * a thread whose stack is a buffer of ours, filled with a pattern first;
+ * afterwards no word of the key's chaining states, nor of its key blocks,
+ * may be left anywhere in it. The burn depth is tuned to the kernels' real
+ * frames, which sanitizers enlarge: skipped under ASan, and under valgrind
+ * (it marks the stack below the stack pointer undefined). */
+#if defined(__SANITIZE_ADDRESS__)
+#  define UNDER_ASAN 1
+#elif defined(__has_feature)
+#  if __has_feature(address_sanitizer)
+#    define UNDER_ASAN 1
+#  endif
+#endif
+
+enum { BURN_STACK_SIZE = 256 * 1024 };
+static const uint8_t burn_key[32] = "burn-test key: 32 bytes, unique";
+
+typedef struct burn_job {
+    fastsha256_hmac_key key;
+    const void *ptrs[8];
+    size_t lens[8];
+    uint8_t msg[300];
+    uint8_t tags[8][32];
+} burn_job;
+
+static void *burn_run(void *arg) {
+    burn_job *j = (burn_job *)arg;
+    fastsha256_hmac_key_init(&j->key, burn_key, sizeof burn_key);
+    fastsha256_hmac(burn_key, sizeof burn_key, j->msg, 64, j->tags[0]);
+    fastsha256_hmac(burn_key, sizeof burn_key, j->msg, 14, j->tags[1]);
+    fastsha224_hmac(burn_key, sizeof burn_key, j->msg, 200, j->tags[2]);
+    fastsha256_hmac_ctx c;
+    fastsha256_hmac_init(&c, &j->key);
+    fastsha256_hmac_update(&c, j->msg, 100);
+    fastsha256_hmac_final(&c, j->tags[3]);
+    fastsha256_hmac_many(&j->key, j->ptrs, j->lens, 8, j->tags);
+    return NULL;
+}
+
+/* Aligned words of the stack equal to one of want[0..n). */
+static size_t count_words(const uint8_t *stack, const uint32_t *want, size_t n) {
+    size_t hits = 0;
+    for (size_t i = 0; i + 4 <= BURN_STACK_SIZE; i += 4) {
+        uint32_t w;
+        memcpy(&w, stack + i, 4);
+        for (size_t k = 0; k < n; k++)
+            hits += w == want[k];
+    }
+    return hits;
+}
+
+Test(hmac_api, kernel_stack_is_burnt) {
+    REQUIRE_FORCED_BACKEND();
+#if defined(UNDER_ASAN)
+    cr_skip_test("stack frames are larger under ASan");
+#endif
+#if defined(HAVE_MEMCHECK)
+    if (RUNNING_ON_VALGRIND)
+        cr_skip_test("valgrind marks the stack below the stack pointer undefined");
+#endif
+    burn_job *job = calloc(1, sizeof *job);
+    uint8_t *stack = NULL;
+    cr_assert(job && posix_memalign((void **)&stack, 4096, BURN_STACK_SIZE) == 0);
+    memset(stack, 0xa5, BURN_STACK_SIZE);
+    for (size_t i = 0; i < sizeof job->msg; i++)
+        job->msg[i] = (uint8_t)(i * 7 + 1);
+    for (size_t i = 0; i < 8; i++) {
+        job->ptrs[i] = job->msg + i;
+        job->lens[i] = 64 + i * 20;
+    }
+
+    pthread_attr_t attr;
+    pthread_t thread;
+    cr_assert(pthread_attr_init(&attr) == 0);
+    cr_assert(pthread_attr_setstack(&attr, stack, BURN_STACK_SIZE) == 0);
+    cr_assert(pthread_create(&thread, &attr, burn_run, job) == 0);
+    cr_assert(pthread_join(thread, NULL) == 0);
+    pthread_attr_destroy(&attr);
+
+    /* The secrets: both chaining states of the key (SHA-256 and SHA-224),
+     * and the key bytes of its ipad and opad blocks in both byte orders
+     * (as loaded by a kernel). */
+    uint32_t want[16 + 16 + 32];
+    fastsha256_hmac_key k256, k224;
+    fastsha256_hmac_key_init(&k256, burn_key, sizeof burn_key);
+    fastsha224_hmac_key_init(&k224, burn_key, sizeof burn_key);
+    memcpy(want, k256.inner, 32);
+    memcpy(want + 8, k256.outer, 32);
+    memcpy(want + 16, k224.inner, 32);
+    memcpy(want + 24, k224.outer, 32);
+    for (size_t i = 0; i < 8; i++) {
+        uint8_t ip[4], op[4];
+        for (size_t b = 0; b < 4; b++) {
+            ip[b] = burn_key[4 * i + b] ^ 0x36;
+            op[b] = burn_key[4 * i + b] ^ 0x5c;
+        }
+        memcpy(&want[32 + i], ip, 4);
+        memcpy(&want[40 + i], op, 4);
+        want[48 + i] = fsha256_load_be32(ip);
+        want[56 + i] = fsha256_load_be32(op);
+    }
+    size_t hits = count_words(stack, want, sizeof want / sizeof want[0]);
+    cr_assert(hits == 0, "%zu words of key material left on the stack (backend %s)", hits,
+              fastsha256_backend());
+    free(stack);
+    free(job);
+}
+
+/* A second final (or update, then final) on a finalized context writes the
+ * type's tag size of zeros: 28 bytes for HMAC-SHA224, never 32. */
+Test(hmac_api, final_twice_writes_the_tag_size_of_zeros) {
+    static const uint8_t key[] = "key";
+    for (int sha224 = 0; sha224 <= 1; sha224++) {
+        size_t ds = sha224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
+        fastsha256_hmac_key k;
+        lib_key(ds, &k, key, 3);
+        fastsha256_hmac_ctx c;
+        fastsha256_hmac_init(&c, &k);
+        fastsha256_hmac_update(&c, "abc", 3);
+        uint8_t tag[40];
+        fastsha256_hmac_final(&c, tag);
+        for (int round = 0; round < 2; round++) {
+            memset(tag, 0xA5, sizeof tag);
+            if (round == 1)
+                fastsha256_hmac_update(&c, "more", 4);
+            fastsha256_hmac_final(&c, tag);
+            for (size_t i = 0; i < sizeof tag; i++)
+                cr_assert_eq(tag[i], i < ds ? 0 : 0xA5, "ds %zu round %d byte %zu", ds, round, i);
+        }
+        fastsha256_hmac_key_wipe(&k);
+    }
 }
 
 Test(hmac_api, equal) {

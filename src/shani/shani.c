@@ -10,47 +10,69 @@
 
 #include "shani_common.h"
 
-/* Rounds 4q..4q+3 from schedule quad w. */
-#define ROUNDS(w, q) shani_rounds4(&abef, &cdgh, _mm_add_epi32((w), shani_k(q)))
-
-/* Quads from 4 on: the oldest quad w16 is replaced by the next one, used at once. */
-#define SCHEDULE_ROUNDS(w16, w12, w8, w4, q)                                   \
-    do {                                                                       \
-        w16 = shani_schedule(w16, w12, w8, w4);                                \
-        ROUNDS(w16, q);                                                        \
-    } while (0)
-
 void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
     if (nblocks == 0)
         return;
     const __m128i bswap = shani_bswap_mask();
     __m128i abef, cdgh;
     shani_load_state(state, &abef, &cdgh);
-
     do {
-        const __m128i abef_in = abef, cdgh_in = cdgh;
-        __m128i w0 = shani_load_msg(data, 0, bswap);
-        __m128i w1 = shani_load_msg(data, 1, bswap);
-        __m128i w2 = shani_load_msg(data, 2, bswap);
-        __m128i w3 = shani_load_msg(data, 3, bswap);
-
-        ROUNDS(w0, 0);
-        ROUNDS(w1, 1);
-        ROUNDS(w2, 2);
-        ROUNDS(w3, 3);
-        for (int q = 4; q < 16; q += 4) {
-            SCHEDULE_ROUNDS(w0, w1, w2, w3, q);
-            SCHEDULE_ROUNDS(w1, w2, w3, w0, q + 1);
-            SCHEDULE_ROUNDS(w2, w3, w0, w1, q + 2);
-            SCHEDULE_ROUNDS(w3, w0, w1, w2, q + 3);
-        }
-
-        abef = _mm_add_epi32(abef, abef_in);
-        cdgh = _mm_add_epi32(cdgh, cdgh_in);
+        shani_compress_quads(&abef, &cdgh, shani_load_msg(data, 0, bswap), shani_load_msg(data, 1, bswap),
+                       shani_load_msg(data, 2, bswap), shani_load_msg(data, 3, bswap));
         data += 64;
     } while (--nblocks);
-
     shani_store_state(state, abef, cdgh);
+}
+
+/* --- One short message in one call ----------------------------------------
+ * For fastsha256()/fastsha224() on messages of at most 55 bytes: the padded
+ * block is built in registers (no stack block, so no store-to-load
+ * forwarding stall on the first rounds), compressed from iv and written out
+ * as a big-endian digest, in one call. */
+
+/* The message's partial chunk with its padding byte (x86 is little-endian). */
+FSHA256_SHANI_INLINE __m128i shani_partial_chunk(const uint8_t *q, size_t r) {
+    uint64_t lo, hi;
+    fsha256_partial_chunk_le(q, r, &lo, &hi);
+    return _mm_set_epi64x((long long)hi, (long long)lo);
+}
+
+void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
+                         size_t digest_size) {
+    const __m128i bswap = shani_bswap_mask();
+    __m128i abef, cdgh;
+    __m128i w0 = _mm_setzero_si128(), w1 = w0, w2 = w0, w3 = w0;
+    size_t r = len % 16;
+
+    switch (len / 16) {
+    case 0:
+        w0 = shani_partial_chunk(msg, r);
+        break;
+    case 1:
+        w0 = _mm_loadu_si128((const __m128i *)msg);
+        w1 = shani_partial_chunk(msg + 16, r);
+        break;
+    case 2:
+        w0 = _mm_loadu_si128((const __m128i *)msg);
+        w1 = _mm_loadu_si128((const __m128i *)(msg + 16));
+        w2 = shani_partial_chunk(msg + 32, r);
+        break;
+    default: /* 48..55 */
+        w0 = _mm_loadu_si128((const __m128i *)msg);
+        w1 = _mm_loadu_si128((const __m128i *)(msg + 16));
+        w2 = _mm_loadu_si128((const __m128i *)(msg + 32));
+        w3 = shani_partial_chunk(msg + 48, r);
+        break;
+    }
+    w0 = _mm_shuffle_epi8(w0, bswap);
+    w1 = _mm_shuffle_epi8(w1, bswap);
+    w2 = _mm_shuffle_epi8(w2, bswap);
+    /* W[15] is the bit count (len < 2^29, so W[14] is zero). */
+    w3 = _mm_or_si128(_mm_shuffle_epi8(w3, bswap), _mm_set_epi32((int)(len * 8), 0, 0, 0));
+
+    shani_load_state(iv, &abef, &cdgh);
+    shani_compress_quads(&abef, &cdgh, w0, w1, w2, w3);
+    shani_store_digest(out, abef, cdgh, digest_size);
 }
 
 #endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

@@ -83,4 +83,30 @@ FSHA256_SHANI_INLINE void shani_rounds4(__m128i *abef, __m128i *cdgh, __m128i wk
     *abef = _mm_sha256rnds2_epu32(*abef, *cdgh, _mm_shuffle_epi32(wk, 0x0E));
 }
 
+/* One block from its four message quads (native word order), states in
+ * registers: the schedule runs one quad ahead of the rounds that use it,
+ * off the sha256rnds2 chain. */
+FSHA256_SHANI_INLINE void shani_compress_quads(__m128i *abef, __m128i *cdgh, __m128i w0,
+                                               __m128i w1, __m128i w2, __m128i w3) {
+    const __m128i abef_in = *abef, cdgh_in = *cdgh;
+#define FSHA256_SHANI_SCHEDULE_ROUNDS(w16, w12, w8, w4, q)                    \
+    do {                                                                       \
+        w16 = shani_schedule(w16, w12, w8, w4);                                \
+        shani_rounds4(abef, cdgh, _mm_add_epi32(w16, shani_k(q)));             \
+    } while (0)
+    shani_rounds4(abef, cdgh, _mm_add_epi32(w0, shani_k(0)));
+    shani_rounds4(abef, cdgh, _mm_add_epi32(w1, shani_k(1)));
+    shani_rounds4(abef, cdgh, _mm_add_epi32(w2, shani_k(2)));
+    shani_rounds4(abef, cdgh, _mm_add_epi32(w3, shani_k(3)));
+    for (int q = 4; q < 16; q += 4) {
+        FSHA256_SHANI_SCHEDULE_ROUNDS(w0, w1, w2, w3, q);
+        FSHA256_SHANI_SCHEDULE_ROUNDS(w1, w2, w3, w0, q + 1);
+        FSHA256_SHANI_SCHEDULE_ROUNDS(w2, w3, w0, w1, q + 2);
+        FSHA256_SHANI_SCHEDULE_ROUNDS(w3, w0, w1, w2, q + 3);
+    }
+#undef FSHA256_SHANI_SCHEDULE_ROUNDS
+    *abef = _mm_add_epi32(*abef, abef_in);
+    *cdgh = _mm_add_epi32(*cdgh, cdgh_in);
+}
+
 #endif /* FSHA256_SHANI_COMMON_H */
