@@ -259,6 +259,20 @@ static void run_kernels(bench_ctx *c) {
                   "cycles/block", bench_cycles(c, t) / blocks_1m, o_1m_block);
     }
 
+    /* 2b. The AVX-512 16-lane kernel: exactly 16 messages, every lane busy.
+     * The SHA-NI four-lane kernels on the same messages: the auto row under
+     * FASTSHA256_HIDE=avx512batch. */
+    if (bench_backend_supported("avx512") &&
+        (!c->opt.backend || strcmp(c->opt.backend, "avx512") == 0)) {
+        fastsha256_set_backend("avx512");
+        a.nmsg = 16;
+        double t = k_ticks(c, k_many, &a, 1, target);
+        br_row *r = k_row(c, "avx512 forced, 16 lanes: fastsha256_many, 16 x 1 MiB", "cycles/block",
+                          bench_cycles(c, t) / (16 * blocks_1m), o_seq, o_1m_block);
+        bench_fmt(r->note, sizeof r->note, "= %.0f cycles per 16-lane step (16 blocks at once)",
+                  bench_cycles(c, t) / blocks_1m);
+    }
+
     /* 3. Single stream, 16 MiB, per backend; 4. the 14-byte one-shot. */
     const char *names[BENCH_MAX_BACKENDS];
     size_t nb = bench_backends(c, BENCH_FORCED, names);

@@ -41,6 +41,12 @@ static uint32_t detect(void) {
     uint32_t r[4], features = 0;
     cpuid(0, 0, r);
     uint32_t max_leaf = r[0];
+    /* The vendor string is EBX, EDX, ECX. */
+    char vendor[12];
+    memcpy(vendor, &r[1], 4);
+    memcpy(vendor + 4, &r[3], 4);
+    memcpy(vendor + 8, &r[2], 4);
+    int amd = memcmp(vendor, "AuthenticAMD", 12) == 0 || memcmp(vendor, "HygonGenuine", 12) == 0;
     if (max_leaf < 1)
         return 0;
     cpuid(1, 0, r);
@@ -51,7 +57,11 @@ static uint32_t detect(void) {
         features |= FSHA256_CPU_SSE41;
     /* YMM registers are usable only if the OS saves them (OSXSAVE, then XCR0
      * bits 1 and 2); otherwise AVX2 code faults with SIGILL. */
-    int ymm_ok = (ecx1 & (1u << 27)) && (xgetbv0() & 6) == 6;
+    uint64_t xcr0 = (ecx1 & (1u << 27)) ? xgetbv0() : 0;
+    int ymm_ok = (xcr0 & 6) == 6;
+    /* ZMM code also needs the opmask, ZMM0-15 upper halves and ZMM16-31
+     * states enabled (XCR0 bits 5, 6, 7). */
+    int zmm_ok = (xcr0 & 0xe6) == 0xe6;
     if (max_leaf >= 7) {
         cpuid(7, 0, r);
         uint32_t ebx7 = r[1];
@@ -61,6 +71,13 @@ static uint32_t detect(void) {
             features |= FSHA256_CPU_BMI2;
         if (ebx7 & (1u << 29))
             features |= FSHA256_CPU_SHA;
+        /* AVX512F (16), AVX512BW (30), AVX512VL (31). */
+        const uint32_t avx512 = (1u << 16) | (1u << 30) | (1u << 31);
+        if ((ebx7 & avx512) == avx512 && zmm_ok) {
+            features |= FSHA256_CPU_AVX512;
+            if (!amd)
+                features |= FSHA256_CPU_AVX512_BATCH;
+        }
     }
     return features;
 }
@@ -101,6 +118,9 @@ static const struct {
     {"ssse3", FSHA256_CPU_SSSE3}, {"sse4.1", FSHA256_CPU_SSE41}, {"sse41", FSHA256_CPU_SSE41},
     {"sha", FSHA256_CPU_SHA},     {"shani", FSHA256_CPU_SHA},    {"avx2", FSHA256_CPU_AVX2},
     {"bmi2", FSHA256_CPU_BMI2},   {"neon", FSHA256_CPU_NEON},    {"sha2", FSHA256_CPU_SHA2},
+    /* Hiding AVX-512 hides its batch use too; avx512batch only the latter. */
+    {"avx512", FSHA256_CPU_AVX512 | FSHA256_CPU_AVX512_BATCH},
+    {"avx512batch", FSHA256_CPU_AVX512_BATCH},
     {"all", ~0u},
 };
 

@@ -1,0 +1,185 @@
+/* AVX-512 SHA-256 over sixteen independent messages, one per 32-bit lane of
+ * a ZMM register. Against the AVX2 eight-lane kernel, AVX-512 halves the
+ * instructions per lane twice over: twice the lanes per instruction, and
+ * about half the instructions per round, since vprord rotates in one
+ * instruction (AVX2 needs two shifts and an OR) and vpternlogd computes any
+ * three-input bit function in one: Ch, Maj, and the three-way XOR of each
+ * sigma function. A round is then 17 instructions for 16 lanes. With 32
+ * vector registers the state, the 16-word message ring and the temporaries
+ * all stay in registers. */
+#include "../internal.h"
+
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+
+#include <immintrin.h>
+
+typedef __m512i vec;
+
+#define ADD(x, y) _mm512_add_epi32(x, y)
+#define ROR(x, n) _mm512_ror_epi32(x, n)
+#define SHR(x, n) _mm512_srli_epi32(x, n)
+/* vpternlogd immediates: the truth table of f(x, y, z) evaluated on
+ * x = 0xf0, y = 0xcc, z = 0xaa. */
+#define XOR3(x, y, z) _mm512_ternarylogic_epi32(x, y, z, 0x96) /* x ^ y ^ z */
+#define CH(x, y, z) _mm512_ternarylogic_epi32(x, y, z, 0xca)   /* x ? y : z */
+#define MAJ(x, y, z) _mm512_ternarylogic_epi32(x, y, z, 0xe8)  /* majority */
+
+#define BSIG0(x) XOR3(ROR(x, 2), ROR(x, 13), ROR(x, 22))
+#define BSIG1(x) XOR3(ROR(x, 6), ROR(x, 11), ROR(x, 25))
+#define SSIG0(x) XOR3(ROR(x, 7), ROR(x, 18), SHR(x, 3))
+#define SSIG1(x) XOR3(ROR(x, 17), ROR(x, 19), SHR(x, 10))
+
+/* One round on message word wt. T1 is summed from the terms ready earliest
+ * (h, W, K) to the one ready last (Sigma1 of e); the constant is a
+ * broadcast memory operand. */
+#define ROUND(a, b, c, d, e, f, g, h, t, wt)                                   \
+    do {                                                                       \
+        vec t1 = ADD(ADD(h, wt), _mm512_set1_epi32((int)k[t]));               \
+        t1 = ADD(ADD(t1, CH(e, f, g)), BSIG1(e));                              \
+        d = ADD(d, t1);                                                        \
+        h = ADD(ADD(t1, MAJ(a, b, c)), BSIG0(a));                              \
+    } while (0)
+
+/* W[t] for t >= 16 into the ring slot of W[t-16], which it replaces. */
+#define SCHED(i)                                                               \
+    (w[i] = ADD(ADD(w[i], SSIG0(w[((i) + 1) & 15])),                           \
+                ADD(w[((i) + 9) & 15], SSIG1(w[((i) + 14) & 15]))))
+#define LOADED(i) w[i]
+
+/* Rounds t..t+15, ring slots 0..15 (constant: the ring lives in registers). */
+#define ROUND16(t, W)                                                          \
+    do {                                                                       \
+        ROUND(a, b, c, d, e, f, g, h, (t) + 0, W(0));                          \
+        ROUND(h, a, b, c, d, e, f, g, (t) + 1, W(1));                          \
+        ROUND(g, h, a, b, c, d, e, f, (t) + 2, W(2));                          \
+        ROUND(f, g, h, a, b, c, d, e, (t) + 3, W(3));                          \
+        ROUND(e, f, g, h, a, b, c, d, (t) + 4, W(4));                          \
+        ROUND(d, e, f, g, h, a, b, c, (t) + 5, W(5));                          \
+        ROUND(c, d, e, f, g, h, a, b, (t) + 6, W(6));                          \
+        ROUND(b, c, d, e, f, g, h, a, (t) + 7, W(7));                          \
+        ROUND(a, b, c, d, e, f, g, h, (t) + 8, W(8));                          \
+        ROUND(h, a, b, c, d, e, f, g, (t) + 9, W(9));                          \
+        ROUND(g, h, a, b, c, d, e, f, (t) + 10, W(10));                        \
+        ROUND(f, g, h, a, b, c, d, e, (t) + 11, W(11));                        \
+        ROUND(e, f, g, h, a, b, c, d, (t) + 12, W(12));                        \
+        ROUND(d, e, f, g, h, a, b, c, (t) + 13, W(13));                        \
+        ROUND(c, d, e, f, g, h, a, b, (t) + 14, W(14));                        \
+        ROUND(b, c, d, e, f, g, h, a, (t) + 15, W(15));                        \
+    } while (0)
+
+/* Transposes the 16x16 words of r[0..15] in place: word j of r[i] moves to
+ * word i of r[j]. Four stages of 16 shuffles: pairs of words, pairs of
+ * pairs within each 128-bit chunk, then the 4x4 matrix of chunks in two
+ * steps. Chosen over gathers without measuring them: sixteen independent
+ * pointers need 64-bit indices, so two 8-element gathers per word, 256
+ * element loads per block against 16 loads and 64 shuffles here. */
+static inline void transpose16(vec r[16]) {
+    vec t[16];
+    for (int k = 0; k < 16; k += 2) {
+        t[k] = _mm512_unpacklo_epi32(r[k], r[k + 1]);
+        t[k + 1] = _mm512_unpackhi_epi32(r[k], r[k + 1]);
+    }
+    /* Chunk c of r[4m + q]: word 4c + q of rows 4m..4m+3. */
+    for (int m = 0; m < 16; m += 4) {
+        r[m + 0] = _mm512_unpacklo_epi64(t[m], t[m + 2]);
+        r[m + 1] = _mm512_unpackhi_epi64(t[m], t[m + 2]);
+        r[m + 2] = _mm512_unpacklo_epi64(t[m + 1], t[m + 3]);
+        r[m + 3] = _mm512_unpackhi_epi64(t[m + 1], t[m + 3]);
+    }
+    /* For each q: chunks (A_c, B_c, C_c, D_c) of A..D = r[q], r[4+q],
+     * r[8+q], r[12+q] make output word 4c + q. */
+    for (int q = 0; q < 4; q++) {
+        vec ab01 = _mm512_shuffle_i32x4(r[q], r[4 + q], 0x44);
+        vec ab23 = _mm512_shuffle_i32x4(r[q], r[4 + q], 0xee);
+        vec cd01 = _mm512_shuffle_i32x4(r[8 + q], r[12 + q], 0x44);
+        vec cd23 = _mm512_shuffle_i32x4(r[8 + q], r[12 + q], 0xee);
+        t[q + 0] = _mm512_shuffle_i32x4(ab01, cd01, 0x88);
+        t[q + 4] = _mm512_shuffle_i32x4(ab01, cd01, 0xdd);
+        t[q + 8] = _mm512_shuffle_i32x4(ab23, cd23, 0x88);
+        t[q + 12] = _mm512_shuffle_i32x4(ab23, cd23, 0xdd);
+    }
+    for (int i = 0; i < 16; i++)
+        r[i] = t[i];
+}
+
+/* Reverses the bytes of each 32-bit word: SHA-256 is big-endian. */
+static inline vec bswap_words(vec x) {
+    const vec order = _mm512_set4_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203);
+    return _mm512_shuffle_epi8(x, order);
+}
+
+/* Compresses nblocks blocks of each lane (lane i from p[i]) into s[], the
+ * transposed state: s[j] holds word j of every lane. */
+static inline void compress_x16(vec s[8], const uint8_t *const p[16], size_t nblocks) {
+    for (size_t off = 0; nblocks--; off += 64) {
+        /* The round constants, through a pointer the compiler cannot follow:
+         * otherwise gcc hoists 64 broadcast vectors out of the loop onto the
+         * stack (4 KiB of stores per call) instead of broadcasting from the
+         * table inside the additions. */
+        const uint32_t *k = fsha256_sha256_k;
+#if defined(__GNUC__)
+        __asm__("" : "+r"(k));
+#endif
+        vec w[16];
+        for (int i = 0; i < 16; i++)
+            w[i] = bswap_words(_mm512_loadu_si512((const void *)(p[i] + off)));
+        transpose16(w);
+
+        vec a = s[0], b = s[1], c = s[2], d = s[3];
+        vec e = s[4], f = s[5], g = s[6], h = s[7];
+        ROUND16(0, LOADED);
+        ROUND16(16, SCHED);
+        ROUND16(32, SCHED);
+        ROUND16(48, SCHED);
+        s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
+        s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+    }
+}
+
+/* The transposed state s[0..7] back to rows: row i, words 0..7, is lane i's
+ * state (words 8..15 are zero). */
+static inline void state_to_rows(const vec s[8], vec r[16]) {
+    for (int j = 0; j < 8; j++) {
+        r[j] = s[j];
+        r[j + 8] = _mm512_setzero_si512();
+    }
+    transpose16(r);
+}
+
+void fsha256_avx512_lanes_x16(uint32_t *const states[], const uint8_t *const data[],
+                              size_t nblocks) {
+    if (nblocks == 0)
+        return;
+    /* Masked loads and stores touch exactly the 8 words of each state. */
+    vec r[16], s[8];
+    for (int i = 0; i < 16; i++)
+        r[i] = _mm512_maskz_loadu_epi32(0x00ff, states[i]);
+    transpose16(r);
+    for (int j = 0; j < 8; j++)
+        s[j] = r[j];
+
+    compress_x16(s, data, nblocks);
+
+    state_to_rows(s, r);
+    for (int i = 0; i < 16; i++)
+        _mm512_mask_storeu_epi32(states[i], 0x00ff, r[i]);
+}
+
+/* One padded block per lane from the IV (broadcast: no transpose in), out
+ * as big-endian digests with one masked store per lane: 8 words, or 7 for
+ * SHA-224. */
+void fsha256_avx512_oneblock_x16(const uint32_t iv[8], const uint8_t *const blocks[],
+                                 uint8_t *digests, size_t digest_size) {
+    vec s[8], r[16];
+    for (int j = 0; j < 8; j++)
+        s[j] = _mm512_set1_epi32((int)iv[j]);
+
+    compress_x16(s, blocks, 1);
+
+    state_to_rows(s, r);
+    const __mmask16 words = digest_size == 32 ? 0x00ff : 0x007f;
+    for (int i = 0; i < 16; i++)
+        _mm512_mask_storeu_epi32(digests + (size_t)i * digest_size, words, bswap_words(r[i]));
+}
+
+#endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */
