@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -60,6 +61,13 @@ __attribute__((format(printf, 1, 2))) void cr_shim_log(const char *fmt, ...);
         if (!(cond))                                                            \
             cr_shim_fail(__FILE__, __LINE__, #cond, " " __VA_ARGS__);           \
     } while (0)
+
+/* The comparison forms the suites use, as plain conditions. */
+#define cr_assert_eq(a, b, ...) cr_assert((a) == (b), __VA_ARGS__)
+#define cr_assert_neq(a, b, ...) cr_assert((a) != (b), __VA_ARGS__)
+#define cr_assert_not_null(p, ...) cr_assert((p) != NULL, __VA_ARGS__)
+#define cr_assert_str_eq(a, b, ...) cr_assert(strcmp((a), (b)) == 0, __VA_ARGS__)
+#define cr_assert_arr_eq(a, b, n, ...) cr_assert(memcmp((a), (b), (n)) == 0, __VA_ARGS__)
 
 #define cr_skip_test(...) cr_shim_skip(" " __VA_ARGS__)
 #define cr_log_info(...) cr_shim_log(__VA_ARGS__)
