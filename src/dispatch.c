@@ -18,7 +18,7 @@
 
 static const fsha256_lane_kernel no_lanes[] = {{0, NULL, NULL}};
 
-static const fsha256_impl impl_scalar = {"scalar", 0, fsha256_scalar_blocks, no_lanes, NULL};
+static const fsha256_impl impl_scalar = {"scalar", 0, fsha256_scalar_blocks, no_lanes, NULL, NULL};
 static const fsha256_impl *const scalar_flavours[] = {&impl_scalar, NULL};
 static const fsha256_backend backend_scalar = {"scalar", scalar_flavours};
 
@@ -38,13 +38,13 @@ static const fsha256_lane_kernel shani_vex_lanes[] = {
     {0, NULL, NULL}};
 static const fsha256_impl impl_shani_vex = {"shani", SHANI_NEEDS | FSHA256_CPU_AVX2,
                                             fsha256_shani_blocks, shani_vex_lanes,
-                                            fsha256_shani_short};
+                                            fsha256_shani_short, fsha256_shani_hmac_tag};
 #else
 static const fsha256_lane_kernel shani_lanes[] = {{2, fsha256_shani_lanes_x2, NULL},
                                                   {0, NULL, NULL}};
 #endif
 static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_blocks, shani_lanes,
-                                        fsha256_shani_short};
+                                        fsha256_shani_short, fsha256_shani_hmac_tag};
 #ifdef FSHA256_HAVE_SHANI_X4
 /* Batches through AVX-512's sixteen lanes where they measured faster than
  * four SHA-NI streams (Intel; see FSHA256_CPU_AVX512_BATCH); SHA-NI for a
@@ -56,7 +56,7 @@ static const fsha256_lane_kernel shani_avx512_lanes[] = {
     {0, NULL, NULL}};
 static const fsha256_impl impl_shani_avx512 = {
     "shani", SHANI_NEEDS | FSHA256_CPU_AVX2 | FSHA256_CPU_AVX512 | FSHA256_CPU_AVX512_BATCH,
-    fsha256_shani_blocks, shani_avx512_lanes, fsha256_shani_short};
+    fsha256_shani_blocks, shani_avx512_lanes, fsha256_shani_short, fsha256_shani_hmac_tag};
 #endif
 static const fsha256_impl *const shani_flavours[] = {
 #ifdef FSHA256_HAVE_SHANI_X4
@@ -69,7 +69,7 @@ static const fsha256_backend backend_shani = {"shani", shani_flavours};
 static const fsha256_lane_kernel avx2_lanes[] = {
     {8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8}, {0, NULL, NULL}};
 static const fsha256_impl impl_avx2 = {"avx2", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2,
-                                       fsha256_avx2_blocks, avx2_lanes, NULL};
+                                       fsha256_avx2_blocks, avx2_lanes, NULL, NULL};
 static const fsha256_impl *const avx2_flavours[] = {&impl_avx2, NULL};
 static const fsha256_backend backend_avx2 = {"avx2", avx2_flavours};
 
@@ -81,7 +81,7 @@ static const fsha256_lane_kernel avx512_lanes[] = {
     {0, NULL, NULL}};
 static const fsha256_impl impl_avx512 = {
     "avx512", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2 | FSHA256_CPU_AVX512, fsha256_avx2_blocks,
-    avx512_lanes, NULL};
+    avx512_lanes, NULL, NULL};
 static const fsha256_impl *const avx512_flavours[] = {&impl_avx512, NULL};
 static const fsha256_backend backend_avx512 = {"avx512", avx512_flavours};
 #endif
@@ -91,7 +91,7 @@ static const fsha256_lane_kernel armv8_lanes[] = {
     {2, fsha256_armv8_lanes_x2, fsha256_armv8_oneblock_x2}, {0, NULL, NULL}};
 static const fsha256_impl impl_armv8 = {"armv8", FSHA256_CPU_SHA2 | FSHA256_CPU_NEON,
                                         fsha256_armv8_blocks, armv8_lanes,
-                                        fsha256_armv8_short};
+                                        fsha256_armv8_short, NULL};
 static const fsha256_impl *const armv8_flavours[] = {&impl_armv8, NULL};
 static const fsha256_backend backend_armv8 = {"armv8", armv8_flavours};
 #endif

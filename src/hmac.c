@@ -59,15 +59,6 @@ static void outer_block(uint8_t block[FASTSHA256_BLOCK_SIZE], const uint32_t inn
     fsha256_store_be64(block + 56, (uint64_t)(FASTSHA256_BLOCK_SIZE + digest_size) * 8);
 }
 
-/* A whole tag in one call: the inner hash from `inner` over nblocks blocks
- * at data, then its last tail_len (< 64) bytes from the 64 readable bytes
- * at tail, inner_len bytes in all (the key block included); the outer hash
- * from `outer`. The states are read, not changed. */
-typedef void (*tag_kernel_fn)(const uint32_t inner[8], const uint32_t outer[8],
-                              const uint8_t *data, size_t nblocks, const uint8_t *tail,
-                              size_t tail_len, uint64_t inner_len, uint8_t *tag,
-                              size_t digest_size);
-
 /* Through impl's single-stream kernel. */
 static void tag_blocks(fsha256_blocks_fn blocks, const uint32_t inner[8], const uint32_t outer[8],
                        const uint8_t *data, size_t nblocks, const uint8_t *tail, size_t tail_len,
@@ -86,30 +77,19 @@ static void tag_blocks(fsha256_blocks_fn blocks, const uint32_t inner[8], const 
     fsha256_wipe(last, sizeof last);
 }
 
-/* The backend's fused tag kernel, where it has one (the three blocks of a
- * short message's tag without leaving registers). */
-static tag_kernel_fn fused_tag_kernel(const fsha256_impl *impl) {
-#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
-    if (impl->blocks == fsha256_shani_blocks)
-        return fsha256_shani_hmac_tag;
-#endif
-    (void)impl;
-    return NULL;
-}
-
-/* How deep the per-call paths must burn on impl. */
+/* How deep the per-call paths must burn on impl: shallower where a fused
+ * tag kernel exists (SHA-NI, see BURN_SHANI). */
 static size_t burn_depth(const fsha256_impl *impl) {
-    return fused_tag_kernel(impl) ? BURN_SHANI : BURN_KEY;
+    return impl->hmac_tag ? BURN_SHANI : BURN_KEY;
 }
 
-/* The tag of a message from a key's two states (see tag_kernel_fn). */
+/* The tag of a message from a key's two states (see fsha256_hmac_tag_fn). */
 static void tag_from_states(const fsha256_impl *impl, const uint32_t inner[8],
                             const uint32_t outer[8], const uint8_t *data, size_t whole,
                             const uint8_t tail[FASTSHA256_BLOCK_SIZE], size_t tail_len,
                             uint64_t inner_len, uint8_t *out, size_t digest_size) {
-    tag_kernel_fn fused = fused_tag_kernel(impl);
-    if (fused)
-        fused(inner, outer, data, whole, tail, tail_len, inner_len, out, digest_size);
+    if (impl->hmac_tag)
+        impl->hmac_tag(inner, outer, data, whole, tail, tail_len, inner_len, out, digest_size);
     else
         tag_blocks(impl->blocks, inner, outer, data, whole, tail, tail_len, inner_len, out,
                    digest_size);

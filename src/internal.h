@@ -41,6 +41,17 @@ typedef void (*fsha256_lanes_oneblock_fn)(const uint32_t iv[8], const uint8_t *c
 typedef void (*fsha256_short_fn)(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
                                  size_t digest_size);
 
+/* Optional: a whole HMAC tag in one call, states kept in registers: the
+ * inner hash from `inner` over nblocks blocks at data, then its last
+ * tail_len (< 64) bytes from the 64 readable bytes at tail, inner_len bytes
+ * in all (the key block included); the outer hash from `outer` over the
+ * padded inner digest; the tag (digest_size bytes: 32, or 28 for
+ * HMAC-SHA224) to tag. The states are read, not changed. */
+typedef void (*fsha256_hmac_tag_fn)(const uint32_t inner[8], const uint32_t outer[8],
+                                    const uint8_t *data, size_t nblocks, const uint8_t *tail,
+                                    size_t tail_len, uint64_t inner_len, uint8_t *tag,
+                                    size_t digest_size);
+
 typedef struct fsha256_lane_kernel {
     unsigned width;
     fsha256_lanes_fn fn;
@@ -66,6 +77,7 @@ typedef struct fsha256_impl {
     const fsha256_lane_kernel *lanes; /* widest first, ended by {0, NULL}; narrower
                                          remainders use `blocks` lane by lane */
     fsha256_short_fn short_message;   /* optional; NULL: blocks() on a padded copy */
+    fsha256_hmac_tag_fn hmac_tag;     /* optional; NULL: blocks() for each of the tag's parts */
 } fsha256_impl;
 
 /* A dispatch table entry: a backend and its flavours, best first (SHA-NI's
@@ -308,11 +320,7 @@ void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[
                             size_t nblocks);
 void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
                          size_t digest_size);
-/* A whole HMAC tag in one call, states kept in registers: the inner hash
- * from `inner` over nblocks blocks at data, then its padded tail (tail_len
- * < 64 bytes, from 64 readable bytes at tail; inner_len bytes in all, key
- * block included), the outer block (the inner digest, padded) from `outer`;
- * the tag (digest_size bytes: 32, or 28 for HMAC-SHA224) to tag. */
+/* The fsha256_hmac_tag_fn of the shani backend. */
 void fsha256_shani_hmac_tag(const uint32_t inner[8], const uint32_t outer[8],
                             const uint8_t *data, size_t nblocks, const uint8_t *tail,
                             size_t tail_len, uint64_t inner_len, uint8_t *tag,
