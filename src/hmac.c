@@ -216,24 +216,16 @@ void fastsha256_hmac_final(fastsha256_hmac_ctx *c, uint8_t *out) {
     if (c == NULL)
         return;
     fastsha256_ctx *in = &c->inner;
-    size_t ds = in->digest_size == FASTSHA224_DIGEST_SIZE ? FASTSHA224_DIGEST_SIZE
-                                                          : FASTSHA256_DIGEST_SIZE;
-    /* Live as fastsha256_final sees it: anything else (zeroed, finalized)
-     * has no tag to give, so zeros. */
-    int live = in->buffered < FASTSHA256_BLOCK_SIZE &&
-               (in->digest_size == FASTSHA256_DIGEST_SIZE ||
-                in->digest_size == FASTSHA224_DIGEST_SIZE);
+    size_t ds = fsha256_ctx_digest_size(in);
     const fsha256_impl *impl = fsha256_active();
-    if (live && out)
+    if (fsha256_ctx_live(in) && out)
         tag_from_states(impl, in->state, c->outer, NULL, 0, in->buffer, in->buffered,
                         in->total_len, out, ds);
     else if (out)
         memset(out, 0, ds);
-    fsha256_wipe(c, sizeof *c);
     /* Finalized as fastsha256_final leaves a context: a second final writes
      * ds zero bytes, never 32 into a 28-byte HMAC-SHA224 tag. */
-    in->digest_size = (uint32_t)ds;
-    in->buffered = FSHA256_CTX_FINALIZED;
+    fsha256_ctx_finish(c, sizeof *c, in);
     burn_stack(burn_depth(impl)); /* the kernels' frames held the key's chaining states */
 }
 

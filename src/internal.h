@@ -248,10 +248,6 @@ static inline void fsha256_store_digest(uint8_t *out, const uint32_t state[8],
         fsha256_store_be32(out + 28, state[7]);
 }
 
-/* fastsha256_ctx.buffered stays below 64 in a live context; final leaves
- * this instead, so a finalized context is told apart from an initialized one. */
-#define FSHA256_CTX_FINALIZED UINT32_MAX
-
 /* Clears secrets so the compiler cannot drop the stores as dead: memset,
  * then a barrier that claims to read the memory (volatile byte stores where
  * there is no GNU asm, much slower). Inline: a constant size folds into a
@@ -275,6 +271,36 @@ static inline void fsha256_wipe(void *p, size_t n) {
     while (n--)
         *v++ = 0;
 #endif
+}
+
+/* --- Streaming context states (sha256.c; hmac.c's inner hash) -------------
+ * buffered stays below 64 in a live context; final leaves
+ * FSHA256_CTX_FINALIZED instead, so a finalized context is told apart from an
+ * initialized one, and keeps its digest size, so a second final never
+ * writes more than its type's digest. */
+#define FSHA256_CTX_FINALIZED UINT32_MAX
+
+/* Initialized and not yet finalized (a zeroed context has digest_size 0). */
+static inline int fsha256_ctx_live(const fastsha256_ctx *ctx) {
+    return ctx->buffered < FASTSHA256_BLOCK_SIZE &&
+           (ctx->digest_size == FASTSHA256_DIGEST_SIZE ||
+            ctx->digest_size == FASTSHA224_DIGEST_SIZE);
+}
+
+/* Its digest size: a zeroed context counts as SHA-256; a finalized one
+ * keeps its type. */
+static inline uint32_t fsha256_ctx_digest_size(const fastsha256_ctx *ctx) {
+    return ctx->digest_size == FASTSHA224_DIGEST_SIZE ? FASTSHA224_DIGEST_SIZE
+                                                      : FASTSHA256_DIGEST_SIZE;
+}
+
+/* Wipes ctx (the enclosing object: n bytes at whole) and leaves ctx
+ * finalized with its digest size. */
+static inline void fsha256_ctx_finish(void *whole, size_t n, fastsha256_ctx *ctx) {
+    uint32_t digest_size = fsha256_ctx_digest_size(ctx);
+    fsha256_wipe(whole, n);
+    ctx->digest_size = digest_size;
+    ctx->buffered = FSHA256_CTX_FINALIZED;
 }
 
 /* Batch scheduler (many.c): hashes n messages with impl's lane kernels. */

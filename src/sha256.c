@@ -41,17 +41,10 @@ void fastsha224_init(fastsha256_ctx *ctx) {
     ctx_init(ctx, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
 }
 
-/* Initialized and not yet finalized (a zeroed context has digest_size 0). */
-static int ctx_live(const fastsha256_ctx *ctx) {
-    return ctx->buffered < FASTSHA256_BLOCK_SIZE &&
-           (ctx->digest_size == FASTSHA256_DIGEST_SIZE ||
-            ctx->digest_size == FASTSHA224_DIGEST_SIZE);
-}
-
 void fastsha256_update(fastsha256_ctx *ctx, const void *data, size_t len) {
     const uint8_t *p = (const uint8_t *)data;
     len = fsha256_readable_len(p, len); /* NULL with a length is a caller bug: hash nothing */
-    if (len == 0 || ctx == NULL || !ctx_live(ctx))
+    if (len == 0 || ctx == NULL || !fsha256_ctx_live(ctx))
         return;
     fsha256_blocks_fn blocks = fsha256_active()->blocks;
     ctx->total_len += (uint64_t)len;
@@ -84,10 +77,8 @@ void fastsha256_update(fastsha256_ctx *ctx, const void *data, size_t len) {
 void fastsha256_final(fastsha256_ctx *ctx, uint8_t *out) {
     if (ctx == NULL)
         return;
-    /* A zeroed context counts as SHA-256; a finalized one keeps its type. */
-    uint32_t digest_size = ctx->digest_size == FASTSHA224_DIGEST_SIZE ? FASTSHA224_DIGEST_SIZE
-                                                                      : FASTSHA256_DIGEST_SIZE;
-    if (!ctx_live(ctx)) {
+    uint32_t digest_size = fsha256_ctx_digest_size(ctx);
+    if (!fsha256_ctx_live(ctx)) {
         /* Finalized or never initialized: no digest to give, so zeros (never
          * one computed from a wiped or all-zero state). */
         if (out)
@@ -108,9 +99,7 @@ void fastsha256_final(fastsha256_ctx *ctx, uint8_t *out) {
             fsha256_store_digest(out, ctx->state, digest_size);
         fsha256_wipe(last, sizeof last);
     }
-    fsha256_wipe(ctx, sizeof *ctx);
-    ctx->digest_size = digest_size;
-    ctx->buffered = FSHA256_CTX_FINALIZED;
+    fsha256_ctx_finish(ctx, sizeof *ctx, ctx);
 }
 
 /* One shot without a context: whole blocks straight from the caller, then
