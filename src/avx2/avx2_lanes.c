@@ -62,6 +62,28 @@ static inline vec ssig1(vec x) { /* ROTR 17 ^ ROTR 19 ^ SHR 10 */
         h = ADD(h, pin(bsig0(a)));                                             \
     } while (0)
 
+/* One round on a known W + K word (fsha256_lanes_wk_fn). */
+#define ROUND_WK(a, b, c, d, e, f, g, h, t)                                    \
+    do {                                                                       \
+        vec t1 = pin(ADD(_mm256_set1_epi32((int)wk[t]), h));                   \
+        t1 = pin(ADD(t1, XOR(g, AND(e, XOR(f, g)))));                          \
+        t1 = ADD(t1, pin(bsig1(e)));                                           \
+        d = ADD(d, t1);                                                        \
+        h = pin(ADD(t1, XOR(b, AND(XOR(a, b), bc))));                          \
+        bc = XOR(a, b);                                                        \
+        h = ADD(h, pin(bsig0(a)));                                             \
+    } while (0)
+
+#define ROUND8_WK(t)                                                           \
+    ROUND_WK(a, b, c, d, e, f, g, h, (t) + 0);                                 \
+    ROUND_WK(h, a, b, c, d, e, f, g, (t) + 1);                                 \
+    ROUND_WK(g, h, a, b, c, d, e, f, (t) + 2);                                 \
+    ROUND_WK(f, g, h, a, b, c, d, e, (t) + 3);                                 \
+    ROUND_WK(e, f, g, h, a, b, c, d, (t) + 4);                                 \
+    ROUND_WK(d, e, f, g, h, a, b, c, (t) + 5);                                 \
+    ROUND_WK(c, d, e, f, g, h, a, b, (t) + 6);                                 \
+    ROUND_WK(b, c, d, e, f, g, h, a, (t) + 7)
+
 /* Rounds t..t+7. t is a loop variable, not a constant: the ring indices
  * (t+i) & 15 are then computed at run time, so the ring stays one array in
  * memory. With constant indices gcc turns the sixteen slots into separate
@@ -175,6 +197,35 @@ void fsha256_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[]
 
     /* Back to one state per lane: the same in-half transpose, halves to lanes
      * i and i+4. */
+    transpose4_halves(s);
+    transpose4_halves(s + 4);
+    store_pair(states[0], states[4], s[0]);
+    store_pair(states[1], states[5], s[1]);
+    store_pair(states[2], states[6], s[2]);
+    store_pair(states[3], states[7], s[3]);
+    store_pair(states[0] + 4, states[4] + 4, s[4]);
+    store_pair(states[1] + 4, states[5] + 4, s[5]);
+    store_pair(states[2] + 4, states[6] + 4, s[6]);
+    store_pair(states[3] + 4, states[7] + 4, s[7]);
+}
+
+/* One block of known W + K for all eight lanes: only the rounds. */
+void fsha256_avx2_rounds_wk_x8(uint32_t *const states[], const uint32_t wk[64]) {
+    vec s[8];
+    LOAD_ROWS(s, states[0], states[1], states[2], states[3],
+              states[4], states[5], states[6], states[7], 0);
+    LOAD_ROWS(s + 4, states[0], states[1], states[2], states[3],
+              states[4], states[5], states[6], states[7], 4);
+
+    vec a = s[0], b = s[1], c = s[2], d = s[3];
+    vec e = s[4], f = s[5], g = s[6], h = s[7];
+    vec bc = XOR(b, c);
+    for (int t = 0; t < 64; t += 8) {
+        ROUND8_WK(t);
+    }
+    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
+    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+
     transpose4_halves(s);
     transpose4_halves(s + 4);
     store_pair(states[0], states[4], s[0]);

@@ -40,6 +40,28 @@ typedef __m512i vec;
         h = ADD(ADD(t1, MAJ(a, b, c)), BSIG0(a));                              \
     } while (0)
 
+/* One round on a known W + K word (fsha256_lanes_wk_fn): a broadcast
+ * memory operand, like the constant above. */
+#define ROUND_WK(a, b, c, d, e, f, g, h, t)                                    \
+    do {                                                                       \
+        vec t1 = ADD(h, _mm512_set1_epi32((int)wk[t]));                        \
+        t1 = ADD(ADD(t1, CH(e, f, g)), BSIG1(e));                              \
+        d = ADD(d, t1);                                                        \
+        h = ADD(ADD(t1, MAJ(a, b, c)), BSIG0(a));                              \
+    } while (0)
+
+#define ROUND8_WK(t)                                                           \
+    do {                                                                       \
+        ROUND_WK(a, b, c, d, e, f, g, h, (t) + 0);                             \
+        ROUND_WK(h, a, b, c, d, e, f, g, (t) + 1);                             \
+        ROUND_WK(g, h, a, b, c, d, e, f, (t) + 2);                             \
+        ROUND_WK(f, g, h, a, b, c, d, e, (t) + 3);                             \
+        ROUND_WK(e, f, g, h, a, b, c, d, (t) + 4);                             \
+        ROUND_WK(d, e, f, g, h, a, b, c, (t) + 5);                             \
+        ROUND_WK(c, d, e, f, g, h, a, b, (t) + 6);                             \
+        ROUND_WK(b, c, d, e, f, g, h, a, (t) + 7);                             \
+    } while (0)
+
 /* W[t] for t >= 16 into the ring slot of W[t-16], which it replaces. */
 #define SCHED(i)                                                               \
     (w[i] = ADD(ADD(w[i], SSIG0(w[((i) + 1) & 15])),                           \
@@ -159,6 +181,27 @@ void fsha256_avx512_lanes_x16(uint32_t *const states[], const uint8_t *const dat
         s[j] = r[j];
 
     compress_x16(s, data, nblocks);
+
+    state_to_rows(s, r);
+    for (int i = 0; i < 16; i++)
+        _mm512_mask_storeu_epi32(states[i], 0x00ff, r[i]);
+}
+
+/* One block of known W + K for all sixteen lanes: only the rounds. */
+void fsha256_avx512_rounds_wk_x16(uint32_t *const states[], const uint32_t wk[64]) {
+    vec r[16], s[8];
+    for (int i = 0; i < 16; i++)
+        r[i] = _mm512_maskz_loadu_epi32(0x00ff, states[i]);
+    transpose16(r);
+    for (int j = 0; j < 8; j++)
+        s[j] = r[j];
+
+    vec a = s[0], b = s[1], c = s[2], d = s[3];
+    vec e = s[4], f = s[5], g = s[6], h = s[7];
+    for (int t = 0; t < 64; t += 8)
+        ROUND8_WK(t);
+    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
+    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
 
     state_to_rows(s, r);
     for (int i = 0; i < 16; i++)
