@@ -59,11 +59,22 @@ typedef void (*fsha256_hmac_tag_fn)(const uint32_t inner[8], const uint32_t oute
  * or message schedule. */
 typedef void (*fsha256_lanes_wk_fn)(uint32_t *const states[], const uint32_t wk[64]);
 
+/* Optional, for HMAC batches: `width` tags at once, lane i's message being
+ * nblocks blocks at data[i] followed by one padding-only block given by its
+ * W + K words (wk): the inner hash from `inner` over them, then the outer
+ * hash from `outer` over the inner digest (digest_size bytes, padded for 64 +
+ * digest_size), the tag (digest_size bytes) to tags + i * digest_size. The
+ * inner digests need never leave the kernel's registers. */
+typedef void (*fsha256_lanes_hmac_fn)(const uint32_t inner[8], const uint32_t outer[8],
+                                      const uint8_t *const data[], size_t nblocks,
+                                      const uint32_t wk[64], uint8_t *tags, size_t digest_size);
+
 typedef struct fsha256_lane_kernel {
     unsigned width;
     fsha256_lanes_fn fn;
     fsha256_lanes_oneblock_fn oneblock; /* NULL: fn plus a generic digest store */
     fsha256_lanes_wk_fn rounds_wk;      /* NULL: fn on the block itself */
+    fsha256_lanes_hmac_fn hmac;         /* NULL: two batches through the scheduler */
 } fsha256_lane_kernel;
 
 /* Hex: n bytes to 2n characters (no NUL); n digests to n 65-byte strings. */
@@ -397,6 +408,9 @@ void fsha256_avx512_lanes_x16(uint32_t *const states[], const uint8_t *const dat
 void fsha256_avx512_oneblock_x16(const uint32_t iv[8], const uint8_t *const blocks[],
                                  uint8_t *digests, size_t digest_size);
 void fsha256_avx512_rounds_wk_x16(uint32_t *const states[], const uint32_t wk[64]);
+void fsha256_avx512_hmac_x16(const uint32_t inner[8], const uint32_t outer[8],
+                             const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                             uint8_t *tags, size_t digest_size);
 extern const fsha256_hex_encoder fsha256_hex_ssse3;
 extern const fsha256_hex_encoder fsha256_hex_avx2;
 #endif

@@ -130,6 +130,30 @@ static inline vec bswap_words(vec x) {
     return _mm512_shuffle_epi8(x, order);
 }
 
+/* One block whose message words are in w[] (w[t] holds W[t] of every lane;
+ * the ring is overwritten) into s[], the transposed state; k: the round
+ * constants (see compress_x16). */
+static inline void compress_words_x16(vec s[8], vec w[16], const uint32_t *k) {
+    vec a = s[0], b = s[1], c = s[2], d = s[3];
+    vec e = s[4], f = s[5], g = s[6], h = s[7];
+    ROUND16(0, LOADED);
+    ROUND16(16, SCHED);
+    ROUND16(32, SCHED);
+    ROUND16(48, SCHED);
+    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
+    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+}
+
+/* One block of known W + K words (the same for every lane) into s[]. */
+static inline void compress_wk_x16(vec s[8], const uint32_t wk[64]) {
+    vec a = s[0], b = s[1], c = s[2], d = s[3];
+    vec e = s[4], f = s[5], g = s[6], h = s[7];
+    for (int t = 0; t < 64; t += 8)
+        ROUND8_WK(t);
+    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
+    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+}
+
 /* Compresses nblocks blocks of each lane (lane i from p[i]) into s[], the
  * transposed state: s[j] holds word j of every lane. */
 static inline void compress_x16(vec s[8], const uint8_t *const p[16], size_t nblocks) {
@@ -146,15 +170,7 @@ static inline void compress_x16(vec s[8], const uint8_t *const p[16], size_t nbl
         for (int i = 0; i < 16; i++)
             w[i] = bswap_words(_mm512_loadu_si512((const void *)(p[i] + off)));
         transpose16(w);
-
-        vec a = s[0], b = s[1], c = s[2], d = s[3];
-        vec e = s[4], f = s[5], g = s[6], h = s[7];
-        ROUND16(0, LOADED);
-        ROUND16(16, SCHED);
-        ROUND16(32, SCHED);
-        ROUND16(48, SCHED);
-        s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
-        s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+        compress_words_x16(s, w, k);
     }
 }
 
@@ -196,16 +212,44 @@ void fsha256_avx512_rounds_wk_x16(uint32_t *const states[], const uint32_t wk[64
     for (int j = 0; j < 8; j++)
         s[j] = r[j];
 
-    vec a = s[0], b = s[1], c = s[2], d = s[3];
-    vec e = s[4], f = s[5], g = s[6], h = s[7];
-    for (int t = 0; t < 64; t += 8)
-        ROUND8_WK(t);
-    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
-    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+    compress_wk_x16(s, wk);
 
     state_to_rows(s, r);
     for (int i = 0; i < 16; i++)
         _mm512_mask_storeu_epi32(states[i], 0x00ff, r[i]);
+}
+
+/* Sixteen HMAC tags at once (fsha256_lanes_hmac_fn). The inner digests
+ * never leave the registers: the transposed inner state already holds word
+ * j of every lane's digest in s[j], which is W[j] of the outer block, whose
+ * other words are constants (0x80 after the digest, the bit count of 64 +
+ * digest_size bytes). No transpose, byte swap or store between the hashes. */
+void fsha256_avx512_hmac_x16(const uint32_t inner[8], const uint32_t outer[8],
+                             const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                             uint8_t *tags, size_t digest_size) {
+    vec s[8], w[16], r[16];
+    for (int j = 0; j < 8; j++)
+        s[j] = _mm512_set1_epi32((int)inner[j]);
+    compress_x16(s, data, nblocks);
+    compress_wk_x16(s, wk);
+
+    size_t words = digest_size / 4; /* 8, or 7 for SHA-224 */
+    for (size_t j = 0; j < 16; j++)
+        w[j] = j < words ? s[j & 7] : _mm512_setzero_si512();
+    w[words] = _mm512_set1_epi32((int)0x80000000u);
+    w[15] = _mm512_set1_epi32((int)((FASTSHA256_BLOCK_SIZE + digest_size) * 8));
+    for (int j = 0; j < 8; j++)
+        s[j] = _mm512_set1_epi32((int)outer[j]);
+    const uint32_t *k = fsha256_sha256_k;
+#if defined(__GNUC__)
+    __asm__("" : "+r"(k));
+#endif
+    compress_words_x16(s, w, k);
+
+    state_to_rows(s, r);
+    const __mmask16 mask = digest_size == 32 ? 0x00ff : 0x007f;
+    for (int i = 0; i < 16; i++)
+        _mm512_mask_storeu_epi32(tags + (size_t)i * digest_size, mask, bswap_words(r[i]));
 }
 
 /* One padded block per lane from the IV (broadcast: no transpose in), out
