@@ -71,7 +71,8 @@ static const fsha256_impl *const shani_flavours[] = {
 static const fsha256_backend backend_shani = {"shani", shani_flavours};
 
 static const fsha256_lane_kernel avx2_lanes[] = {
-    {8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8, fsha256_avx2_rounds_wk_x8, NULL},
+    {8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8, fsha256_avx2_rounds_wk_x8,
+     fsha256_avx2_hmac_x8},
     {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_avx2 = {"avx2", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2,
                                        fsha256_avx2_blocks, avx2_lanes, NULL, NULL};
@@ -83,7 +84,8 @@ static const fsha256_backend backend_avx2 = {"avx2", avx2_flavours};
 static const fsha256_lane_kernel avx512_lanes[] = {
     {16, fsha256_avx512_lanes_x16, fsha256_avx512_oneblock_x16, fsha256_avx512_rounds_wk_x16,
      fsha256_avx512_hmac_x16},
-    {8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8, fsha256_avx2_rounds_wk_x8, NULL},
+    {8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8, fsha256_avx2_rounds_wk_x8,
+     fsha256_avx2_hmac_x8},
     {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_avx512 = {
     "avx512", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2 | FSHA256_CPU_AVX512, fsha256_avx2_blocks,

@@ -403,6 +403,9 @@ void fsha256_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[]
 void fsha256_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[],
                               uint8_t *digests, size_t digest_size);
 void fsha256_avx2_rounds_wk_x8(uint32_t *const states[], const uint32_t wk[64]);
+void fsha256_avx2_hmac_x8(const uint32_t inner[8], const uint32_t outer[8],
+                          const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                          uint8_t *tags, size_t digest_size);
 void fsha256_avx512_lanes_x16(uint32_t *const states[], const uint8_t *const data[],
                               size_t nblocks);
 void fsha256_avx512_oneblock_x16(const uint32_t iv[8], const uint8_t *const blocks[],
