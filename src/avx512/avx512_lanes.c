@@ -130,10 +130,19 @@ static inline vec bswap_words(vec x) {
     return _mm512_shuffle_epi8(x, order);
 }
 
+/* Forced inlining where the compiler would otherwise call the rounds out of
+ * line once a third caller appears: the message words and state would then
+ * go through memory on every block. */
+#if defined(__GNUC__)
+#  define ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#  define ALWAYS_INLINE static inline
+#endif
+
 /* One block whose message words are in w[] (w[t] holds W[t] of every lane;
  * the ring is overwritten) into s[], the transposed state; k: the round
  * constants (see compress_x16). */
-static inline void compress_words_x16(vec s[8], vec w[16], const uint32_t *k) {
+ALWAYS_INLINE void compress_words_x16(vec s[8], vec w[16], const uint32_t *k) {
     vec a = s[0], b = s[1], c = s[2], d = s[3];
     vec e = s[4], f = s[5], g = s[6], h = s[7];
     ROUND16(0, LOADED);
