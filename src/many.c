@@ -178,6 +178,9 @@ static size_t hash_short_groups(const fsha256_lane_kernel *k, const fsha256_mess
  * padding block as rounds on its W + K, computed once per length. No lane
  * bookkeeping, no padding stores for the known block. Returns how many
  * messages it hashed. */
+#if defined(__GNUC__)
+__attribute__((noinline)) /* once per batch; inlined, it changed hash_short_groups' code */
+#endif
 static size_t hash_known_tail_groups(const fsha256_lane_kernel *k,
                                      const fsha256_message_source *src, size_t n,
                                      const uint32_t iv[8], uint8_t *out, size_t digest_size) {
