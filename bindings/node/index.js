@@ -162,6 +162,8 @@ function inputBytes(data, inputEncoding) {
 }
 
 function digestOf(handle, outputEncoding) {
+  if (!outputEncoding) outputEncoding = undefined; // null, '', 0, false: a Buffer, as in Node
+  else if (typeof outputEncoding === 'string') outputEncoding = outputEncoding.toLowerCase();
   if (outputEncoding === undefined || nativeEncodings.has(outputEncoding))
     return native.hashDigest(handle, outputEncoding);
   if (typeof outputEncoding === 'string' && Buffer.isEncoding(outputEncoding))

@@ -324,15 +324,18 @@ static encoding parse_encoding(napi_env env, napi_value v, const char *arg) {
         return ENC_INVALID;
     }
     if (n < sizeof name - 1) {
-        if (strcmp(name, "hex") == 0)
+        char lower[sizeof name]; /* "HEX" is "hex": Node's encoding names ignore case */
+        for (size_t i = 0; i <= n; i++)
+            lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
+        if (strcmp(lower, "hex") == 0)
             return ENC_HEX;
-        if (strcmp(name, "base64") == 0)
+        if (strcmp(lower, "base64") == 0)
             return ENC_BASE64;
-        if (strcmp(name, "base64url") == 0)
+        if (strcmp(lower, "base64url") == 0)
             return ENC_BASE64URL;
-        if (strcmp(name, "latin1") == 0 || strcmp(name, "binary") == 0)
+        if (strcmp(lower, "latin1") == 0 || strcmp(lower, "binary") == 0)
             return ENC_LATIN1;
-        if (strcmp(name, "buffer") == 0)
+        if (strcmp(lower, "buffer") == 0)
             return ENC_BUFFER;
     }
     char msg[160];
