@@ -6,11 +6,14 @@
 #   (d) 10,000 files of random sizes 0-64 KiB
 # Every tool's output is checked byte for byte against GNU's (xargs and
 # openssl lines are sorted / normalised to GNU's format first). Prints the
-# median wall time of REPEATS runs per row and the speedup against GNU.
+# median wall time of REPEATS runs per row (the tools take turns in each
+# repeat) and the speedup against GNU.
 #
 # Usage: bench/cli-bench.sh FASTSHA256SUM [OLD_FASTSHA256SUM] [REPEATS=5] [WORKDIR]
 #   OLD_FASTSHA256SUM  an older build to compare -j 1 against ("-" for none)
 # Writes a table to stdout and, with CLI_BENCH_DAT=FILE, gnuplot data.
+# CLI_BENCH_CPUS=LIST pins every timed command to those CPUs (taskset -c;
+# fastsha256sum's default jobs is then their count).
 set -euo pipefail
 export LC_ALL=C
 
@@ -72,7 +75,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 time_cmd() { # CMD -> seconds, output in $W/out/last
     local t0 t1
     t0=$(date +%s.%N)
-    bash -c "$1" > "$W/out/last"
+    ${CLI_BENCH_CPUS:+taskset -c "$CLI_BENCH_CPUS"} bash -c "$1" > "$W/out/last"
     t1=$(date +%s.%N)
     echo "$t1 - $t0" | bc -l
 }
@@ -108,18 +111,21 @@ for s in ${CLI_BENCH_WORKLOADS:-a b c d}; do
     # Warm the page cache and take GNU's output as the reference.
     bash -c "${TOOLS[gnu]}" > "$W/out/ref"
     sort "$W/out/ref" > "$W/out/ref.sorted"
-    declare -A med=()
-    for t in "${order[@]}"; do
-        times=()
-        for ((r = 0; r < REPEATS; r++)); do
-            times+=("$(time_cmd "${TOOLS[$t]}")")
+    # The tools take turns within each repeat, so a busy moment of the
+    # shared machine slows every row alike instead of one row's five runs.
+    declare -A med=() times=()
+    for ((r = 0; r < REPEATS; r++)); do
+        for t in "${order[@]}"; do
+            times[$t]+="$(time_cmd "${TOOLS[$t]}") "
             if [ "$t" = xargs_p2 ]; then
                 sort "$W/out/last" | cmp -s - "$W/out/ref.sorted" || { echo "output of $t differs on $s" >&2; exit 1; }
             else
                 cmp -s "$W/out/last" "$W/out/ref" || { echo "output of $t differs on $s" >&2; exit 1; }
             fi
         done
-        med[$t]=$(printf '%s\n' "${times[@]}" | median)
+    done
+    for t in "${order[@]}"; do
+        med[$t]=$(printf '%s\n' ${times[$t]} | median)
     done
     printf '%-10s' "$s"
     for t in "${order[@]}"; do printf ' %10.3f' "${med[$t]}"; done
@@ -132,6 +138,6 @@ for s in ${CLI_BENCH_WORKLOADS:-a b c d}; do
     done
     printf '\n'
     [ -n "${CLI_BENCH_DAT:-}" ] && echo "$line" >> "$CLI_BENCH_DAT"
-    unset med
+    unset med times
 done
 echo "(median of $REPEATS runs, seconds; outputs identical to GNU sha256sum's)"

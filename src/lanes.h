@@ -41,39 +41,36 @@ static inline void fsha256_run_lanes(const fsha256_impl *impl, fsha256_lane_run 
      * date so a call needs no gathering. */
     uint32_t *states[FSHA256_MAX_LANES];
     const uint8_t *data[FSHA256_MAX_LANES];
-    /* kernel_for[a]: the widest kernel that a busy lanes can fill (NULL:
-     * the single-stream kernel, one lane at a time). */
-    const fsha256_lane_kernel *kernel_for[FSHA256_MAX_LANES + 1];
-    size_t nlanes = fsha256_lane_count(impl);
-    for (size_t a = 0; a <= nlanes; a++) {
-        const fsha256_lane_kernel *k = impl->lanes;
-        while (k->width && k->width > a)
-            k++;
-        kernel_for[a] = k->width ? k : NULL;
-    }
+    /* The widest kernel that nactive busy lanes can fill (width 0: the
+     * single-stream kernel, one lane at a time). nactive only falls and the
+     * kernels are listed widest first, so it only ever moves down the list:
+     * no per-call table (which cost short batches ~60 cycles a call). */
+    const fsha256_lane_kernel *k = impl->lanes;
     for (size_t j = 0; j < nactive; j++) {
         states[j] = slot[j]->state;
         data[j] = slot[j]->next;
     }
 
     while (nactive) {
-        const fsha256_lane_kernel *k = kernel_for[nactive];
-        size_t width = k ? k->width : 1;
+        while (k->width > nactive) /* the list ends with width 0 */
+            k++;
+        size_t width = k->width ? k->width : 1;
         size_t nblocks = slot[0]->blocks_left;
         for (size_t j = 1; j < width; j++)
             if (slot[j]->blocks_left < nblocks)
                 nblocks = slot[j]->blocks_left;
 
         /* All lanes on one known block: rounds only. A pointer compare per
-         * lane, as equal lengths share their table. */
-        const uint32_t *wk = k && k->rounds_wk ? slot[0]->wk : NULL;
+         * lane, as equal lengths share their table (the list's end has no
+         * rounds_wk). */
+        const uint32_t *wk = k->rounds_wk ? slot[0]->wk : NULL;
         for (size_t j = 1; wk && j < width; j++)
             if (slot[j]->wk != wk)
                 wk = NULL;
 
         if (wk)
             k->rounds_wk(states, wk);
-        else if (k)
+        else if (k->width)
             k->fn(states, data, nblocks);
         else
             impl->blocks(states[0], data[0], nblocks);

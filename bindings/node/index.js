@@ -42,82 +42,94 @@ const native = load();
 const kHandle = Symbol('fastsha256.handle');
 
 // Bun: sha256/sha224/hmac/hmac224 per call through bun:ffi on the same
-// file's exported fastsha256, fastsha224, fastsha256_hmac, fastsha224_hmac
-// and fastsha256_to_hex. In Bun a Node-API call costs about as much as
-// hashing a short message; an FFI call a fifth of it. Strings (encoded by
+// file's exported functions: fastsha256, fastsha224, fastsha256_hmac and
+// fastsha224_hmac for a Buffer, fastsha256_node_hex and
+// fastsha256_node_hmac_hex (the addon's: hash and hex in one crossing) for
+// "hex". In Bun a Node-API call costs about as much as hashing a short
+// message; an FFI call a fifth of it. Strings (encoded by
 // TextEncoder#encodeInto, which turns lone surrogates into U+FFFD like
-// node:crypto) and non-empty Uint8Arrays (Buffers), to a Buffer or "hex";
-// everything else, errors and detached buffers included, goes through the
-// addon. FASTSHA256_NO_FFI=1 turns it off.
+// node:crypto) and non-empty Uint8Arrays (Buffers); everything else, other
+// encodings, errors and detached buffers included, goes through the addon.
+// FASTSHA256_NO_FFI=1 turns it off.
 function bunOneShots() {
   if (typeof Bun === 'undefined' || process.env.FASTSHA256_NO_FFI) return null;
-  let lib;
+  let s;
   try {
     const { dlopen, FFIType } = require('bun:ffi');
-    const { ptr, u64_fast: size, void: none } = FFIType;
+    const { ptr, u64_fast: size, u32, void: none } = FFIType;
     const hash = { args: [ptr, size, ptr], returns: none };
     const mac = { args: [ptr, size, ptr, size, ptr], returns: none };
-    lib = dlopen(loadedFile, {
-      fastsha256: hash, fastsha224: hash, fastsha256_to_hex: hash,
+    s = dlopen(loadedFile, {
+      fastsha256: hash, fastsha224: hash,
       fastsha256_hmac: mac, fastsha224_hmac: mac,
-    });
+      fastsha256_node_hex: { args: [ptr, size, u32, ptr], returns: none },
+      fastsha256_node_hmac_hex: { args: [ptr, size, ptr, size, u32, ptr], returns: none },
+    }).symbols;
   } catch (_) {
     return null; // no bun:ffi, or the symbols are not exported: the addon serves
   }
-  const s = lib.symbols;
   const maxUnits = 1365; // UTF-16 units whose UTF-8 (<= 3 bytes each) fits a scratch buffer
   const encoder = new TextEncoder();
   const input = new Uint8Array(3 * maxUnits);
   const keyInput = new Uint8Array(3 * maxUnits);
-  const digest = new Uint8Array(32);
   const hex = Buffer.alloc(65);
-  let bytes = null;
-  let len = 0;
-  // A string (as UTF-8 into scratch) or a non-empty Uint8Array into bytes/len.
+  // data's bytes: a string as UTF-8 into scratch, or a non-empty Uint8Array
+  // itself; taken.bytes is null for anything else.
+  const taken = { bytes: null, len: 0 };
   const take = (data, scratch) => {
     if (typeof data === 'string' && data.length <= maxUnits) {
-      bytes = scratch;
-      len = encoder.encodeInto(data, scratch).written;
-      return true;
+      taken.bytes = scratch;
+      taken.len = encoder.encodeInto(data, scratch).written;
+    } else if (data instanceof Uint8Array && data.length > 0) {
+      taken.bytes = data;
+      taken.len = data.length;
+    } else {
+      taken.bytes = null;
     }
-    if (data instanceof Uint8Array && data.length > 0) {
-      bytes = data;
-      len = data.length;
-      return true;
-    }
-    return false;
+    return taken.bytes;
   };
-  // The digest in `digest` as hex, or a new Buffer for fn to write.
-  const hexOf = (size) => {
-    s.fastsha256_to_hex(digest, size, hex);
-    return hex.latin1Slice(0, 2 * size);
+  const plain = (toBuffer, is224, addon) => {
+    const size = is224 ? 28 : 32;
+    return (data, encoding) => {
+      if (encoding === 'hex') {
+        if (!take(data, input)) return addon(data, encoding);
+        s.fastsha256_node_hex(taken.bytes, taken.len, is224, hex);
+        return hex.latin1Slice(0, 2 * size);
+      }
+      if (encoding !== undefined || !take(data, input)) return addon(data, encoding);
+      const out = Buffer.allocUnsafe(size);
+      toBuffer(taken.bytes, taken.len, out);
+      return out;
+    };
   };
-  const plain = (fn, size, addon) => (data, encoding) => {
-    if ((encoding !== 'hex' && encoding !== undefined) || !take(data, input))
-      return addon(data, encoding);
-    const out = encoding === 'hex' ? digest : Buffer.allocUnsafe(size);
-    fn(bytes, len, out);
-    return encoding === 'hex' ? hexOf(size) : out;
-  };
-  const keyed = (fn, size, addon) => (key, data, encoding) => {
-    if ((encoding !== 'hex' && encoding !== undefined) || !take(key, keyInput))
-      return addon(key, data, encoding);
-    const keyBytes = bytes;
-    const keyLen = len;
-    if (!take(data, input)) {
-      if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen);
-      return addon(key, data, encoding);
-    }
-    const out = encoding === 'hex' ? digest : Buffer.allocUnsafe(size);
-    fn(keyBytes, keyLen, bytes, len, out);
-    if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen); // a string key's copy
-    return encoding === 'hex' ? hexOf(size) : out;
+  const keyed = (toBuffer, is224, addon) => {
+    const size = is224 ? 28 : 32;
+    return (key, data, encoding) => {
+      if ((encoding !== 'hex' && encoding !== undefined) || !take(key, keyInput))
+        return addon(key, data, encoding);
+      const keyBytes = taken.bytes;
+      const keyLen = taken.len;
+      if (!take(data, input)) {
+        if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen);
+        return addon(key, data, encoding);
+      }
+      let out;
+      if (encoding === 'hex') {
+        s.fastsha256_node_hmac_hex(keyBytes, keyLen, taken.bytes, taken.len, is224, hex);
+        out = hex.latin1Slice(0, 2 * size);
+      } else {
+        out = Buffer.allocUnsafe(size);
+        toBuffer(keyBytes, keyLen, taken.bytes, taken.len, out);
+      }
+      if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen); // a string key's copy
+      return out;
+    };
   };
   return {
-    sha256: plain(s.fastsha256, 32, native.sha256),
-    sha224: plain(s.fastsha224, 28, native.sha224),
-    hmac256: keyed(s.fastsha256_hmac, 32, native.hmac256),
-    hmac224: keyed(s.fastsha224_hmac, 28, native.hmac224),
+    sha256: plain(s.fastsha256, 0, native.sha256),
+    sha224: plain(s.fastsha224, 1, native.sha224),
+    hmac256: keyed(s.fastsha256_hmac, 0, native.hmac256),
+    hmac224: keyed(s.fastsha224_hmac, 1, native.hmac224),
   };
 }
 const fast = bunOneShots();
@@ -150,6 +162,8 @@ function inputBytes(data, inputEncoding) {
 }
 
 function digestOf(handle, outputEncoding) {
+  if (!outputEncoding) outputEncoding = undefined; // null, '', 0, false: a Buffer, as in Node
+  else if (typeof outputEncoding === 'string') outputEncoding = outputEncoding.toLowerCase();
   if (outputEncoding === undefined || nativeEncodings.has(outputEncoding))
     return native.hashDigest(handle, outputEncoding);
   if (typeof outputEncoding === 'string' && Buffer.isEncoding(outputEncoding))
@@ -280,7 +294,16 @@ function joinStrings(arr, from, to) {
   return (from === 0 && to === arr.length ? arr : arr.slice(from, to)).join('');
 }
 
-function split(flat, n) {
+// In Bun a big string made by the addon through Node-API costs more than
+// hashing the batch (about 24 ns per hex digest here), a Buffer's
+// latin1Slice a sixth of it: there the addon returns text as the Buffer of its
+// characters (its textAsBytes argument) and the string is made here.
+const textAsBytes = typeof Bun !== 'undefined';
+const wantsBytes = (encoding) => textAsBytes && typeof encoding === 'string' &&
+  encoding !== 'buffer';
+
+function split(flat, n, asText) {
+  if (asText) flat = flat.latin1Slice(0, flat.length);
   const out = new Array(n);
   if (n === 0) return out;
   const width = flat.length / n;
@@ -295,17 +318,19 @@ function split(flat, n) {
 function manySync(arrayFn, joinedFn, items, encoding) {
   const arr = toArray(items);
   const n = arr.length;
+  const asText = wantsBytes(encoding);
   if (n <= kMaxBatch) {
     const joined = joinStrings(arr, 0, n);
-    return split(joined !== null ? joinedFn(joined, lengths, n, encoding)
-      : arrayFn(arr, encoding, 0), n);
+    return split(joined !== null ? joinedFn(joined, lengths, n, encoding, asText)
+      : arrayFn(arr, encoding, 0, asText), n, asText);
   }
   let out = [];
   for (let from = 0; from < n; from += kMaxBatch) {
     const to = Math.min(n, from + kMaxBatch);
     const joined = joinStrings(arr, from, to);
-    out = out.concat(split(joined !== null ? joinedFn(joined, lengths, to - from, encoding)
-      : arrayFn(arr.slice(from, to), encoding, from), to - from));
+    out = out.concat(split(joined !== null
+      ? joinedFn(joined, lengths, to - from, encoding, asText)
+      : arrayFn(arr.slice(from, to), encoding, from, asText), to - from, asText));
   }
   return out;
 }
@@ -315,14 +340,15 @@ function manyAsync(arrayFn, joinedFn, items, encoding) {
   try {
     const arr = toArray(items);
     const n = arr.length;
+    const asText = wantsBytes(encoding);
     const parts = [];
     for (let from = 0; from < n || from === 0; from += kMaxBatch) {
       const to = Math.min(n, from + kMaxBatch);
       const joined = joinStrings(arr, from, to);
       const count = to - from;
-      parts.push((joined !== null ? joinedFn(joined, lengths, count, encoding)
-        : arrayFn(from === 0 && to === n ? arr : arr.slice(from, to), encoding, from))
-        .then((flat) => split(flat, count)));
+      parts.push((joined !== null ? joinedFn(joined, lengths, count, encoding, asText)
+        : arrayFn(from === 0 && to === n ? arr : arr.slice(from, to), encoding, from, asText))
+        .then((flat) => split(flat, count, asText)));
       if (n === 0) break;
     }
     return parts.length === 1 ? parts[0]

@@ -324,15 +324,18 @@ static encoding parse_encoding(napi_env env, napi_value v, const char *arg) {
         return ENC_INVALID;
     }
     if (n < sizeof name - 1) {
-        if (strcmp(name, "hex") == 0)
+        char lower[sizeof name]; /* "HEX" is "hex": Node's encoding names ignore case */
+        for (size_t i = 0; i <= n; i++)
+            lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
+        if (strcmp(lower, "hex") == 0)
             return ENC_HEX;
-        if (strcmp(name, "base64") == 0)
+        if (strcmp(lower, "base64") == 0)
             return ENC_BASE64;
-        if (strcmp(name, "base64url") == 0)
+        if (strcmp(lower, "base64url") == 0)
             return ENC_BASE64URL;
-        if (strcmp(name, "latin1") == 0 || strcmp(name, "binary") == 0)
+        if (strcmp(lower, "latin1") == 0 || strcmp(lower, "binary") == 0)
             return ENC_LATIN1;
-        if (strcmp(name, "buffer") == 0)
+        if (strcmp(lower, "buffer") == 0)
             return ENC_BUFFER;
     }
     char msg[160];
@@ -809,18 +812,20 @@ static size_t enc_width(encoding enc, size_t size) {
     }
 }
 
-/* k <= SLICE digests, encoded back to back into dst; hex writes one byte
- * more (a NUL), so text outputs are allocated one byte longer. */
+/* k <= SLICE digests, encoded back to back into dst: exactly k times
+ * enc_width bytes (no NUL), so dst can be a JS Buffer of that size. */
 static void encode_flat(const uint8_t (*digests)[32], size_t k, size_t size, encoding enc,
                         char *dst) {
-    if (enc == ENC_HEX && size == FASTSHA256_DIGEST_SIZE) {
-        /* 32-byte records back to back: one hex run straight into place. */
-        fastsha256_to_hex(digests[0], k * 32, dst);
-        return;
-    }
     size_t w = enc_width(enc, size);
     char tmp[2 * FASTSHA256_DIGEST_SIZE + 1];
-    for (size_t i = 0; i < k; i++) {
+    size_t i = 0;
+    if (enc == ENC_HEX && size == FASTSHA256_DIGEST_SIZE && k > 1) {
+        /* 32-byte records back to back: one hex run straight into place,
+         * but for the last, whose NUL would land past dst. */
+        fastsha256_to_hex(digests[0], (k - 1) * 32, dst);
+        i = k - 1;
+    }
+    for (; i < k; i++) {
         switch (enc) {
         case ENC_HEX:
             fastsha256_to_hex(digests[i], size, tmp);
@@ -872,10 +877,12 @@ static size_t batch_out_size(const batch *b, const algo *a, encoding enc) {
     return b->n * enc_width(enc, digest_size(a->f));
 }
 
-/* The flat result of text (malloc'd or NULL for none) or bytes. */
-static napi_value flat_value(napi_env env, const char *text, size_t total, encoding enc) {
+/* The flat result of text (malloc'd or NULL for none) or bytes; text too as a
+ * Buffer with text_as_bytes. */
+static napi_value flat_value(napi_env env, const char *text, size_t total, encoding enc,
+                             int text_as_bytes) {
     napi_value r;
-    if (enc == ENC_BUFFER)
+    if (enc == ENC_BUFFER || text_as_bytes)
         NAPI_OK(napi_create_buffer_copy(env, total, total ? text : "", NULL, &r));
     else
         NAPI_OK(napi_create_string_latin1(env, total ? text : "", total, &r));
@@ -883,10 +890,11 @@ static napi_value flat_value(napi_env env, const char *text, size_t total, encod
 }
 
 /* Runs a gathered batch now and returns its flat result. */
-static napi_value batch_now(napi_env env, batch *b, const algo *a, encoding enc) {
+static napi_value batch_now(napi_env env, batch *b, const algo *a, encoding enc,
+                            int text_as_bytes) {
     size_t total = batch_out_size(b, a, enc);
     napi_value r = NULL;
-    if (enc == ENC_BUFFER) {
+    if (enc == ENC_BUFFER || text_as_bytes) {
         void *data = NULL;
         if (napi_create_buffer(env, total, &data, &r) == napi_ok)
             run_batch(b, a, enc, data);
@@ -897,7 +905,7 @@ static napi_value batch_now(napi_env env, batch *b, const algo *a, encoding enc)
         if (!text)
             return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
         run_batch(b, a, enc, text);
-        r = flat_value(env, text, total, enc);
+        r = flat_value(env, text, total, enc, 0);
         free(text);
     }
     return r;
@@ -1044,9 +1052,9 @@ static int gather_joined(napi_env env, napi_value joined, napi_value lengths, na
  * undefined) and its algorithm: for HMAC, from the key in front. Returns
  * the arguments after the key, or NULL with an exception pending (a is
  * then for the caller to wipe). */
-static napi_value *flavored_args(napi_env env, napi_callback_info info, napi_value argv[5],
+static napi_value *flavored_args(napi_env env, napi_callback_info info, napi_value argv[6],
                                  algo *a) {
-    size_t argc = 5;
+    size_t argc = 6;
     void *f = NULL;
     memset(a, 0, sizeof *a);
     if (napi_get_cb_info(env, info, &argc, argv, NULL, &f) != napi_ok) {
@@ -1058,14 +1066,17 @@ static napi_value *flavored_args(napi_env env, napi_callback_info info, napi_val
     return argv + a->f.hmac;
 }
 
-/* The batch natives' arguments: manyArray([key,] items, encoding, base) and
- * manyJoined([key,] joined, lengths, n, encoding), the key for the HMAC
- * flavours. Gathers the batch into b and its algorithm into a; with refs
+/* The batch natives' arguments: manyArray([key,] items, encoding, base[,
+ * textAsBytes]) and manyJoined([key,] joined, lengths, n, encoding[,
+ * textAsBytes]), the key for the HMAC flavours; textAsBytes: a text
+ * encoding's flat result as a Buffer of its characters (in Bun a big string
+ * made through Node-API costs more than hashing; index.js slices the Buffer
+ * instead). Gathers the batch into b and its algorithm into a; with refs
  * (async work), pins the views. Returns 0, or -1 with an exception pending
  * (a, b and *refs are then for the caller to free). */
 static int many_args(napi_env env, napi_callback_info info, int joined, algo *a, encoding *enc,
-                     batch *b, napi_ref **refs, size_t *nrefs) {
-    napi_value argv[5];
+                     int *text_as_bytes, batch *b, napi_ref **refs, size_t *nrefs) {
+    napi_value argv[6];
     memset(b, 0, sizeof *b);
     napi_value *args = flavored_args(env, info, argv, a);
     if (!args)
@@ -1073,6 +1084,9 @@ static int many_args(napi_env env, napi_callback_info info, int joined, algo *a,
     *enc = parse_encoding(env, args[joined ? 3 : 1], "encoding");
     if (*enc == ENC_INVALID)
         return -1;
+    bool flag = false;
+    napi_get_value_bool(env, args[joined ? 4 : 3], &flag); /* stays false unless a boolean */
+    *text_as_bytes = flag;
     if (joined)
         return gather_joined(env, args[0], args[1], args[2], b);
     uint32_t n = 0, base = 0;
@@ -1091,10 +1105,11 @@ static int many_args(napi_env env, napi_callback_info info, int joined, algo *a,
 static napi_value many_sync(napi_env env, napi_callback_info info, int joined) {
     algo a;
     encoding enc;
+    int text_as_bytes;
     batch b;
     napi_value r = NULL;
-    if (many_args(env, info, joined, &a, &enc, &b, NULL, NULL) == 0)
-        r = batch_now(env, &b, &a, enc);
+    if (many_args(env, info, joined, &a, &enc, &text_as_bytes, &b, NULL, NULL) == 0)
+        r = batch_now(env, &b, &a, enc, text_as_bytes);
     algo_wipe(&a);
     batch_free(&b);
     return r;
@@ -1200,18 +1215,7 @@ static void hash_packed(const packed *p, const algo *a, encoding enc, uint8_t *o
             }
             hash_messages(a, msgs, lens, k, digests);
         }
-        char *dst = (char *)out + done * w;
-        if (enc == ENC_HEX && done + k == p->n) {
-            /* Hex writes a NUL after its run: the last digest goes through a
-             * small buffer so that none lands past the output (elsewhere the
-             * NUL falls on the next run's first byte, rewritten next). */
-            char tail[2 * FASTSHA256_DIGEST_SIZE + 1];
-            encode_flat((const uint8_t(*)[32])digests, k - 1, size, enc, dst);
-            fastsha256_to_hex(digests[k - 1], size, tail);
-            memcpy(dst + (k - 1) * w, tail, w);
-        } else {
-            encode_flat((const uint8_t(*)[32])digests, k, size, enc, dst);
-        }
+        encode_flat((const uint8_t(*)[32])digests, k, size, enc, (char *)out + done * w);
     }
 }
 
@@ -1221,7 +1225,7 @@ static void hash_packed(const packed *p, const algo *a, encoding enc, uint8_t *o
  * exception pending (a is then for the caller to wipe). */
 static int packed_args(napi_env env, napi_callback_info info, algo *a, packed *p, encoding *enc,
                        size_t *size, napi_value *buffer) {
-    napi_value argv[5];
+    napi_value argv[6];
     napi_value *args = flavored_args(env, info, argv, a);
     if (!args)
         return -1;
@@ -1267,6 +1271,7 @@ typedef struct {
     int kind; /* 0: many, 1: packed */
     algo a;   /* wiped when the job ends */
     encoding enc;
+    int text_as_bytes; /* many: the result as a Buffer (see many_args) */
     batch b;
     char *text; /* many: the flat result, filled on the pool */
     size_t total;
@@ -1308,7 +1313,7 @@ static void job_complete(napi_env env, napi_status status, void *data) {
                                 NAPI_AUTO_LENGTH, &msg);
         napi_create_error(env, NULL, msg, &error);
     } else if (job->kind == 0) {
-        result = flat_value(env, job->text, job->total, job->enc);
+        result = flat_value(env, job->text, job->total, job->enc, job->text_as_bytes);
     } else {
         napi_get_reference_value(env, job->out_ref, &result);
     }
@@ -1385,8 +1390,8 @@ static napi_value many_async(napi_env env, napi_callback_info info, int joined) 
     async_job *job = job_new(env);
     if (!job)
         return NULL;
-    if (many_args(env, info, joined, &job->a, &job->enc, &job->b, joined ? NULL : &job->refs,
-                  &job->nrefs) != 0) {
+    if (many_args(env, info, joined, &job->a, &job->enc, &job->text_as_bytes, &job->b,
+                  joined ? NULL : &job->refs, &job->nrefs) != 0) {
         job_free(env, job);
         return NULL;
     }
@@ -1523,6 +1528,34 @@ static napi_value set_backend(napi_env env, napi_callback_info info) {
 }
 
 /* --- Module ---------------------------------------------------------------------- */
+
+/* --- Entry points for Bun's FFI (bindings/node/index.js) ---------------------
+ * In Bun an FFI call costs a fifth of a Node-API call but still about as much
+ * as hex-encoding a digest, so each of these is one crossing for what would
+ * otherwise be two (hash, then hex). Plain C arguments, checked by the JS
+ * side: out holds 65 bytes (the hex and the NUL fastsha256_to_hex writes).
+ * (Returning out, for bun:ffi's "cstring" return to make the string,
+ * measured no faster than the Buffer slice index.js makes.) */
+#define FFI_EXPORT __attribute__((visibility("default")))
+
+FFI_EXPORT void fastsha256_node_hex(const void *data, size_t len, uint32_t is224, char *out) {
+    uint8_t digest[FASTSHA256_DIGEST_SIZE];
+    if (is224)
+        fastsha224(data, len, digest);
+    else
+        fastsha256(data, len, digest);
+    fastsha256_to_hex(digest, is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE, out);
+}
+
+FFI_EXPORT void fastsha256_node_hmac_hex(const void *key, size_t keylen, const void *msg,
+                                         size_t len, uint32_t is224, char *out) {
+    uint8_t tag[FASTSHA256_DIGEST_SIZE];
+    if (is224)
+        fastsha224_hmac(key, keylen, msg, len, tag);
+    else
+        fastsha256_hmac(key, keylen, msg, len, tag);
+    fastsha256_to_hex(tag, is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE, out);
+}
 
 static napi_value init(napi_env env, napi_value exports) {
     napi_value version;

@@ -233,6 +233,24 @@ describe(`fastsha256 under ${runtime}`, () => {
     assert.throws(() => f.createHash('sha256').update('x', 'nope'), { name: 'TypeError' });
   });
 
+  test('encoding names ignore case; a falsy digest encoding gives a Buffer, as in node:crypto', () => {
+    const want = crypto.createHash('sha256').update('x');
+    const hex = want.copy().digest('hex');
+    for (const enc of ['HEX', 'Hex', 'BASE64', 'Base64Url', 'LATIN1', 'Binary']) {
+      const ref = crypto.createHash('sha256').update('x').digest(enc);
+      assert.equal(f.createHash('sha256').update('x').digest(enc), ref, `digest ${enc}`);
+      assert.equal(f.sha256('x', enc), ref, `sha256 ${enc}`);
+      assert.equal(f.sha256Many(['x', Buffer.from('x')], enc)[1], ref, `sha256Many ${enc}`);
+    }
+    assert.equal(f.sha256(Buffer.from('x'), 'HEX'), hex);
+    for (const enc of [null, '', 0, false]) {
+      const d = f.createHash('sha256').update('x').digest(enc);
+      assert.ok(Buffer.isBuffer(d), `digest(${JSON.stringify(enc)}) is a Buffer`);
+      assert.equal(d.toString('hex'), hex);
+    }
+    assert.throws(() => f.sha256('x', 'HEXX'), { name: 'TypeError' });
+  });
+
   test('digest twice and update after digest throw like node:crypto', () => {
     const h = f.createHash('sha256');
     h.update('a').digest();
