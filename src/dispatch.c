@@ -212,6 +212,19 @@ static int selftest_hmac(const fsha256_impl *impl, const fsha256_lane_kernel *k,
         for (unsigned j = 0; j < k->width; j++)
             if (memcmp(tags + j * size, want, size) != 0)
                 return 0;
+        /* The same message with its padding block as data (wk NULL). */
+        uint8_t both[FSHA256_MAX_LANES][128];
+        for (unsigned j = 0; j < k->width; j++) {
+            memcpy(both[j], padded, 64);
+            memcpy(both[j] + 64, last, 64);
+            data[j] = both[j];
+        }
+        k->hmac(inner, outer, data, 2, NULL, tags, size);
+        for (unsigned j = 0; j < k->width; j++) {
+            data[j] = padded;
+            if (memcmp(tags + j * size, want, size) != 0)
+                return 0;
+        }
     }
     return 1;
 }

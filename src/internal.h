@@ -60,8 +60,9 @@ typedef void (*fsha256_hmac_tag_fn)(const uint32_t inner[8], const uint32_t oute
 typedef void (*fsha256_lanes_wk_fn)(uint32_t *const states[], const uint32_t wk[64]);
 
 /* Optional, for HMAC batches: `width` tags at once, lane i's message being
- * nblocks blocks at data[i] followed by one padding-only block given by its
- * W + K words (wk): the inner hash from `inner` over them, then the outer
+ * nblocks blocks at data[i] followed, when wk is not NULL, by one
+ * padding-only block given by its W + K words (with wk NULL the blocks at
+ * data[i] are already padded): the inner hash from `inner` over them, then the outer
  * hash from `outer` over the inner digest (digest_size bytes, padded for 64 +
  * digest_size), the tag (digest_size bytes) to tags + i * digest_size. The
  * inner digests need never leave the kernel's registers. */

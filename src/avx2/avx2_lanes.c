@@ -271,7 +271,8 @@ void fsha256_avx2_hmac_x8(const uint32_t inner[8], const uint32_t outer[8],
     for (int j = 0; j < 8; j++)
         s[j] = _mm256_set1_epi32((int)inner[j]);
     compress_x8(s, data, nblocks);
-    compress_wk_x8(s, wk);
+    if (wk)
+        compress_wk_x8(s, wk);
 
     size_t words = digest_size / 4; /* 8, or 7 for SHA-224 */
     for (size_t j = 0; j < 16; j++)

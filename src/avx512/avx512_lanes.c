@@ -240,7 +240,8 @@ void fsha256_avx512_hmac_x16(const uint32_t inner[8], const uint32_t outer[8],
     for (int j = 0; j < 8; j++)
         s[j] = _mm512_set1_epi32((int)inner[j]);
     compress_x16(s, data, nblocks);
-    compress_wk_x16(s, wk);
+    if (wk)
+        compress_wk_x16(s, wk);
 
     size_t words = digest_size / 4; /* 8, or 7 for SHA-224 */
     for (size_t j = 0; j < 16; j++)
