@@ -16,7 +16,7 @@
 /* --- The tables -----------------------------------------------------------
  * Best first. */
 
-static const fsha256_lane_kernel no_lanes[] = {{0, NULL, NULL}};
+static const fsha256_lane_kernel no_lanes[] = {{0, NULL, NULL, NULL, NULL}};
 
 static const fsha256_impl impl_scalar = {"scalar", 0, fsha256_scalar_blocks, no_lanes, NULL, NULL};
 static const fsha256_impl *const scalar_flavours[] = {&impl_scalar, NULL};
@@ -29,19 +29,21 @@ static const fsha256_backend backend_scalar = {"scalar", scalar_flavours};
 #define SHANI_NEEDS (FSHA256_CPU_SHA | FSHA256_CPU_SSSE3 | FSHA256_CPU_SSE41)
 #ifdef FSHA256_HAVE_SHANI_X4
 static const fsha256_lane_kernel shani_lanes[] = {
-    {4, fsha256_shani_lanes_x4, fsha256_shani_oneblock_x4},
-    {2, fsha256_shani_lanes_x2, NULL},
-    {0, NULL, NULL}};
+    {4, fsha256_shani_lanes_x4, fsha256_shani_oneblock_x4, fsha256_shani_rounds_wk_x4, NULL},
+    {2, fsha256_shani_lanes_x2, NULL, fsha256_shani_rounds_wk_x2, NULL},
+    {0, NULL, NULL, NULL, NULL}};
 static const fsha256_lane_kernel shani_vex_lanes[] = {
-    {4, fsha256_shani_lanes_x4_avx, fsha256_shani_oneblock_x4_avx},
-    {2, fsha256_shani_lanes_x2, NULL},
-    {0, NULL, NULL}};
+    {4, fsha256_shani_lanes_x4_avx, fsha256_shani_oneblock_x4_avx, fsha256_shani_rounds_wk_x4,
+     NULL},
+    {2, fsha256_shani_lanes_x2, NULL, fsha256_shani_rounds_wk_x2, NULL},
+    {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_shani_vex = {"shani", SHANI_NEEDS | FSHA256_CPU_AVX2,
                                             fsha256_shani_blocks, shani_vex_lanes,
                                             fsha256_shani_short, fsha256_shani_hmac_tag};
 #else
-static const fsha256_lane_kernel shani_lanes[] = {{2, fsha256_shani_lanes_x2, NULL},
-                                                  {0, NULL, NULL}};
+static const fsha256_lane_kernel shani_lanes[] = {
+    {2, fsha256_shani_lanes_x2, NULL, fsha256_shani_rounds_wk_x2, NULL},
+    {0, NULL, NULL, NULL, NULL}};
 #endif
 static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_blocks, shani_lanes,
                                         fsha256_shani_short, fsha256_shani_hmac_tag};
@@ -50,10 +52,12 @@ static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_bloc
  * four SHA-NI streams (Intel; see FSHA256_CPU_AVX512_BATCH); SHA-NI for a
  * remainder of fewer than sixteen messages. */
 static const fsha256_lane_kernel shani_avx512_lanes[] = {
-    {16, fsha256_avx512_lanes_x16, fsha256_avx512_oneblock_x16},
-    {4, fsha256_shani_lanes_x4_avx, fsha256_shani_oneblock_x4_avx},
-    {2, fsha256_shani_lanes_x2, NULL},
-    {0, NULL, NULL}};
+    {16, fsha256_avx512_lanes_x16, fsha256_avx512_oneblock_x16, fsha256_avx512_rounds_wk_x16,
+     fsha256_avx512_hmac_x16},
+    {4, fsha256_shani_lanes_x4_avx, fsha256_shani_oneblock_x4_avx, fsha256_shani_rounds_wk_x4,
+     NULL},
+    {2, fsha256_shani_lanes_x2, NULL, fsha256_shani_rounds_wk_x2, NULL},
+    {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_shani_avx512 = {
     "shani", SHANI_NEEDS | FSHA256_CPU_AVX2 | FSHA256_CPU_AVX512 | FSHA256_CPU_AVX512_BATCH,
     fsha256_shani_blocks, shani_avx512_lanes, fsha256_shani_short, fsha256_shani_hmac_tag};
@@ -67,7 +71,9 @@ static const fsha256_impl *const shani_flavours[] = {
 static const fsha256_backend backend_shani = {"shani", shani_flavours};
 
 static const fsha256_lane_kernel avx2_lanes[] = {
-    {8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8}, {0, NULL, NULL}};
+    {8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8, fsha256_avx2_rounds_wk_x8,
+     fsha256_avx2_hmac_x8},
+    {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_avx2 = {"avx2", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2,
                                        fsha256_avx2_blocks, avx2_lanes, NULL, NULL};
 static const fsha256_impl *const avx2_flavours[] = {&impl_avx2, NULL};
@@ -76,9 +82,11 @@ static const fsha256_backend backend_avx2 = {"avx2", avx2_flavours};
 /* A batch backend: sixteen lanes; single streams go through the AVX2 kernel
  * (one stream has no lanes to spread over ZMM registers). */
 static const fsha256_lane_kernel avx512_lanes[] = {
-    {16, fsha256_avx512_lanes_x16, fsha256_avx512_oneblock_x16},
-    {8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8},
-    {0, NULL, NULL}};
+    {16, fsha256_avx512_lanes_x16, fsha256_avx512_oneblock_x16, fsha256_avx512_rounds_wk_x16,
+     fsha256_avx512_hmac_x16},
+    {8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8, fsha256_avx2_rounds_wk_x8,
+     fsha256_avx2_hmac_x8},
+    {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_avx512 = {
     "avx512", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2 | FSHA256_CPU_AVX512, fsha256_avx2_blocks,
     avx512_lanes, NULL, NULL};
@@ -88,7 +96,8 @@ static const fsha256_backend backend_avx512 = {"avx512", avx512_flavours};
 
 #if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
 static const fsha256_lane_kernel armv8_lanes[] = {
-    {2, fsha256_armv8_lanes_x2, fsha256_armv8_oneblock_x2}, {0, NULL, NULL}};
+    {2, fsha256_armv8_lanes_x2, fsha256_armv8_oneblock_x2, fsha256_armv8_rounds_wk_x2, NULL},
+    {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_armv8 = {"armv8", FSHA256_CPU_SHA2 | FSHA256_CPU_NEON,
                                         fsha256_armv8_blocks, armv8_lanes,
                                         fsha256_armv8_short, NULL};
@@ -153,6 +162,70 @@ static int selftest_oneblock(const fsha256_lane_kernel *k) {
     for (unsigned j = 0; j < k->width; j++)
         if (memcmp(out + 28 * j, abc_sha224, 28) != 0)
             return 0;
+    return 1;
+}
+
+/* The rounds-only entry on the second padded block of selftest_msg (padding
+ * only: the message is 56 bytes), every lane from the state after the
+ * first, against the single-stream result. */
+static int selftest_rounds_wk(const fsha256_lane_kernel *k, const uint8_t padded[128],
+                              const uint32_t want[8]) {
+    uint32_t wk[64], lane_states[FSHA256_MAX_LANES][8];
+    uint32_t *states[FSHA256_MAX_LANES];
+    fsha256_block_wk(wk, padded + 64);
+    for (unsigned j = 0; j < k->width; j++) {
+        memcpy(lane_states[j], fsha256_sha256_iv, sizeof lane_states[j]);
+        fsha256_scalar_blocks(lane_states[j], padded, 1);
+        states[j] = lane_states[j];
+    }
+    k->rounds_wk(states, wk);
+    for (unsigned j = 0; j < k->width; j++)
+        if (memcmp(lane_states[j], want, 32) != 0)
+            return 0;
+    return 1;
+}
+
+/* The HMAC entry (SHA-256 and SHA-224 tags) against the single-stream
+ * kernel: the first padded block of selftest_msg as every lane's 64-byte
+ * message, the two halves of the FIPS state as stand-in key states. */
+static int selftest_hmac(const fsha256_impl *impl, const fsha256_lane_kernel *k,
+                         const uint8_t padded[128]) {
+    uint8_t last[128], outer_block[128], tags[FSHA256_MAX_LANES * 32], digest[32], want[32];
+    const uint8_t *data[FSHA256_MAX_LANES];
+    uint32_t wk[64], inner[8], outer[8], state[8];
+    memcpy(inner, fsha256_sha256_iv, sizeof inner);
+    memcpy(outer, fsha256_sha224_iv, sizeof outer);
+    fsha256_pad_tail(last, NULL, 0, 2 * FASTSHA256_BLOCK_SIZE);
+    fsha256_block_wk(wk, last);
+    for (unsigned j = 0; j < k->width; j++)
+        data[j] = padded;
+    for (size_t size = 28; size <= 32; size += 4) {
+        memcpy(state, inner, sizeof state);
+        impl->blocks(state, padded, 1);
+        impl->blocks(state, last, 1);
+        fsha256_store_digest(digest, state, size);
+        fsha256_pad_tail(outer_block, digest, size, FASTSHA256_BLOCK_SIZE + size);
+        memcpy(state, outer, sizeof state);
+        impl->blocks(state, outer_block, 1);
+        fsha256_store_digest(want, state, size);
+        k->hmac(inner, outer, data, 1, wk, tags, size);
+        for (unsigned j = 0; j < k->width; j++)
+            if (memcmp(tags + j * size, want, size) != 0)
+                return 0;
+        /* The same message with its padding block as data (wk NULL). */
+        uint8_t both[FSHA256_MAX_LANES][128];
+        for (unsigned j = 0; j < k->width; j++) {
+            memcpy(both[j], padded, 64);
+            memcpy(both[j] + 64, last, 64);
+            data[j] = both[j];
+        }
+        k->hmac(inner, outer, data, 2, NULL, tags, size);
+        for (unsigned j = 0; j < k->width; j++) {
+            data[j] = padded;
+            if (memcmp(tags + j * size, want, size) != 0)
+                return 0;
+        }
+    }
     return 1;
 }
 
@@ -222,6 +295,10 @@ static int selftest(const fsha256_impl *impl) {
             if (memcmp(lane_states[j], state, sizeof state) != 0)
                 return 0;
         if (k->oneblock && !selftest_oneblock(k))
+            return 0;
+        if (k->rounds_wk && !selftest_rounds_wk(k, padded, state))
+            return 0;
+        if (k->hmac && !selftest_hmac(impl, k, padded))
             return 0;
     }
     return 1;

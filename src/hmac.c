@@ -229,6 +229,67 @@ void fastsha256_hmac_final(fastsha256_hmac_ctx *c, uint8_t *out) {
     burn_stack(burn_depth(impl)); /* the kernels' frames held the key's chaining states */
 }
 
+/* Batches of equal-length messages that are short (one padded block) or
+ * of whole blocks (64-byte records): groups of the widest kernel's width
+ * through its fused HMAC entry, the inner digests kept in registers. Whole
+ * blocks come from the caller and the inner hash's padding-only block is
+ * W + K computed once per length; short messages are padded in per-lane
+ * buffers, re-padded only when the length changes. Returns how many
+ * messages it tagged; the rest take the general path. */
+static size_t tag_groups(const fsha256_impl *impl, const fastsha256_hmac_key *k,
+                         const void *const *msgs, const size_t *lens, size_t n,
+                         uint8_t (*out)[32], size_t ds) {
+    static const uint8_t no_bytes[FSHA256_SHORT_MAX]; /* the messages' come later */
+    const fsha256_lane_kernel *lk = impl->lanes;
+    uint8_t blocks[FSHA256_MAX_LANES][2 * FASTSHA256_BLOCK_SIZE];
+    uint8_t tags[FSHA256_MAX_LANES][FASTSHA224_DIGEST_SIZE];
+    const uint8_t *data[FSHA256_MAX_LANES];
+    uint32_t wk[64];
+    size_t width = lk->width, done = 0, len = 0;
+    if (width == 0 || lk->hmac == NULL || n < width)
+        return 0;
+    for (; n - done >= width; done += width) {
+        size_t first = fsha256_readable_len(msgs[done], lens[done]);
+        int short_message = first <= FSHA256_SHORT_MAX;
+        if (!short_message && first % FASTSHA256_BLOCK_SIZE)
+            return done;
+        for (size_t j = 0; j < width; j++)
+            if (fsha256_readable_len(msgs[done + j], lens[done + j]) != first)
+                return done;
+        if (done == 0 || first != len) {
+            len = first;
+            if (short_message) {
+                for (size_t j = 0; j < width; j++)
+                    fsha256_pad_tail(blocks[j], no_bytes, len,
+                                     FASTSHA256_BLOCK_SIZE + (uint64_t)len);
+            } else {
+                fsha256_pad_tail(blocks[0], NULL, 0, FASTSHA256_BLOCK_SIZE + (uint64_t)len);
+                fsha256_block_wk(wk, blocks[0]);
+            }
+        }
+        for (size_t j = 0; j < width; j++) {
+            if (short_message) {
+                fsha256_copy_short(blocks[j], (const uint8_t *)msgs[done + j], len);
+                data[j] = blocks[j];
+            } else {
+                data[j] = (const uint8_t *)msgs[done + j];
+            }
+        }
+        uint8_t *tag_out = ds == FASTSHA256_DIGEST_SIZE ? out[done] : tags[0];
+        if (short_message)
+            lk->hmac(k->inner, k->outer, data, 1, NULL, tag_out, ds);
+        else
+            lk->hmac(k->inner, k->outer, data, len / FASTSHA256_BLOCK_SIZE, wk, tag_out, ds);
+        if (ds != FASTSHA256_DIGEST_SIZE)
+            for (size_t j = 0; j < width; j++) {
+                memcpy(out[done + j], tags[j], FASTSHA224_DIGEST_SIZE);
+                memset(out[done + j] + FASTSHA224_DIGEST_SIZE, 0,
+                       FASTSHA256_DIGEST_SIZE - FASTSHA224_DIGEST_SIZE);
+            }
+    }
+    return done;
+}
+
 void fastsha256_hmac_many(const fastsha256_hmac_key *k, const void *const *msgs,
                           const size_t *lens, size_t n, uint8_t (*out)[32]) {
     if (k == NULL || n == 0 || msgs == NULL || lens == NULL || out == NULL)
@@ -238,7 +299,8 @@ void fastsha256_hmac_many(const fastsha256_hmac_key *k, const void *const *msgs,
     uint8_t inner[BATCH_CHUNK][FASTSHA256_DIGEST_SIZE];
     uint8_t tags[BATCH_CHUNK][FASTSHA224_DIGEST_SIZE];
     size_t used = 0;
-    for (size_t done = 0; done < n; done += used) {
+    for (size_t done = tag_groups(impl, k, msgs, lens, n, out, ds); done < n;
+         done += used) {
         used = n - done < BATCH_CHUNK ? n - done : BATCH_CHUNK;
         /* Inner digests packed ds bytes apart, then hashed as a strided
          * batch of equal-length messages (the scheduler's fast path). */

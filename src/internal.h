@@ -52,10 +52,30 @@ typedef void (*fsha256_hmac_tag_fn)(const uint32_t inner[8], const uint32_t oute
                                     size_t tail_len, uint64_t inner_len, uint8_t *tag,
                                     size_t digest_size);
 
+/* Optional: one block of every lane whose message words are known in
+ * advance and the same for all lanes (a padding-only last block: 0x80 or
+ * nothing, zeros, the bit count), given as its 64 words W[t] + K[t]
+ * (fsha256_block_wk). The kernel runs only the rounds: no loads, transposes
+ * or message schedule. */
+typedef void (*fsha256_lanes_wk_fn)(uint32_t *const states[], const uint32_t wk[64]);
+
+/* Optional, for HMAC batches: `width` tags at once, lane i's message being
+ * nblocks blocks at data[i] followed, when wk is not NULL, by one
+ * padding-only block given by its W + K words (with wk NULL the blocks at
+ * data[i] are already padded): the inner hash from `inner` over them, then the outer
+ * hash from `outer` over the inner digest (digest_size bytes, padded for 64 +
+ * digest_size), the tag (digest_size bytes) to tags + i * digest_size. The
+ * inner digests need never leave the kernel's registers. */
+typedef void (*fsha256_lanes_hmac_fn)(const uint32_t inner[8], const uint32_t outer[8],
+                                      const uint8_t *const data[], size_t nblocks,
+                                      const uint32_t wk[64], uint8_t *tags, size_t digest_size);
+
 typedef struct fsha256_lane_kernel {
     unsigned width;
     fsha256_lanes_fn fn;
     fsha256_lanes_oneblock_fn oneblock; /* NULL: fn plus a generic digest store */
+    fsha256_lanes_wk_fn rounds_wk;      /* NULL: fn on the block itself */
+    fsha256_lanes_hmac_fn hmac;         /* NULL: two batches through the scheduler */
 } fsha256_lane_kernel;
 
 /* Hex: n bytes to 2n characters (no NUL); n digests to n 65-byte strings. */
@@ -239,6 +259,18 @@ static inline size_t fsha256_pad_tail(uint8_t out[128], const uint8_t *tail, siz
     return nblocks;
 }
 
+/* A message's padded last block holds none of its bytes (0x80 or nothing,
+ * zeros, the bit count: its words depend on the length alone) when its
+ * tail (length mod 64) is 0 or 56..63. */
+static inline int fsha256_tail_leaves_padding_block(size_t tail_len) {
+    return tail_len == 0 || tail_len >= 56;
+}
+
+/* The 64 words W[t] + K[t] of block's message schedule (scalar.c): for a
+ * block whose words are known before the message is (a padding-only
+ * block), computed once and fed to the lane kernels' rounds_wk entries. */
+void fsha256_block_wk(uint32_t wk[64], const uint8_t block[64]);
+
 static inline void fsha256_store_digest(uint8_t *out, const uint32_t state[8],
                                         size_t digest_size) {
     /* Constant trip counts, so each word becomes one byte-swapped store. */
@@ -344,6 +376,7 @@ void fsha256_hex_digests_portable(const uint8_t (*digests)[32], size_t n, char (
 void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
 void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[],
                             size_t nblocks);
+void fsha256_shani_rounds_wk_x2(uint32_t *const states[], const uint32_t wk[64]);
 void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
                          size_t digest_size);
 /* The fsha256_hmac_tag_fn of the shani backend. */
@@ -363,16 +396,25 @@ void fsha256_shani_lanes_x4_avx(uint32_t *const states[], const uint8_t *const d
                                 size_t nblocks);
 void fsha256_shani_oneblock_x4_avx(const uint32_t iv[8], const uint8_t *const blocks[],
                                    uint8_t *digests, size_t digest_size);
+void fsha256_shani_rounds_wk_x4(uint32_t *const states[], const uint32_t wk[64]);
 #endif
 void fsha256_avx2_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
 void fsha256_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[],
                            size_t nblocks);
 void fsha256_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[],
                               uint8_t *digests, size_t digest_size);
+void fsha256_avx2_rounds_wk_x8(uint32_t *const states[], const uint32_t wk[64]);
+void fsha256_avx2_hmac_x8(const uint32_t inner[8], const uint32_t outer[8],
+                          const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                          uint8_t *tags, size_t digest_size);
 void fsha256_avx512_lanes_x16(uint32_t *const states[], const uint8_t *const data[],
                               size_t nblocks);
 void fsha256_avx512_oneblock_x16(const uint32_t iv[8], const uint8_t *const blocks[],
                                  uint8_t *digests, size_t digest_size);
+void fsha256_avx512_rounds_wk_x16(uint32_t *const states[], const uint32_t wk[64]);
+void fsha256_avx512_hmac_x16(const uint32_t inner[8], const uint32_t outer[8],
+                             const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                             uint8_t *tags, size_t digest_size);
 extern const fsha256_hex_encoder fsha256_hex_ssse3;
 extern const fsha256_hex_encoder fsha256_hex_avx2;
 #endif
@@ -385,6 +427,7 @@ void fsha256_armv8_lanes_x2(uint32_t *const states[], const uint8_t *const data[
                             size_t nblocks);
 void fsha256_armv8_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[],
                                uint8_t *digests, size_t digest_size);
+void fsha256_armv8_rounds_wk_x2(uint32_t *const states[], const uint32_t wk[64]);
 extern const fsha256_hex_encoder fsha256_hex_neon;
 #endif
 

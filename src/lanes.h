@@ -17,6 +17,10 @@ typedef struct fsha256_lane_run {
     uint32_t *state;
     const uint8_t *next;  /* next block of the run */
     size_t blocks_left;
+    /* NULL, or the run is one block (at next) whose W + K words are these
+     * (fsha256_block_wk): when every lane of a kernel call is on the same
+     * such block, the kernel's rounds_wk entry runs it without a schedule. */
+    const uint32_t *wk;
 } fsha256_lane_run;
 
 /* Gives a lane whose run is over its next run (returns 1), or returns 0
@@ -56,7 +60,17 @@ static inline void fsha256_run_lanes(const fsha256_impl *impl, fsha256_lane_run 
             if (slot[j]->blocks_left < nblocks)
                 nblocks = slot[j]->blocks_left;
 
-        if (k->width)
+        /* All lanes on one known block: rounds only. A pointer compare per
+         * lane, as equal lengths share their table (the list's end has no
+         * rounds_wk). */
+        const uint32_t *wk = k->rounds_wk ? slot[0]->wk : NULL;
+        for (size_t j = 1; wk && j < width; j++)
+            if (slot[j]->wk != wk)
+                wk = NULL;
+
+        if (wk)
+            k->rounds_wk(states, wk);
+        else if (k->width)
             k->fn(states, data, nblocks);
         else
             impl->blocks(states[0], data[0], nblocks);

@@ -54,6 +54,7 @@ static int next_buffer_job(void *batch, fsha256_lane_run *out) {
             out->state = ctx->state;
             out->next = ctx->buffer;
             out->blocks_left = 1;
+            out->wk = NULL;
             return 1;
         }
     }
@@ -72,6 +73,7 @@ static int next_data_job(void *batch, fsha256_lane_run *out) {
             out->state = b->ctxs[i]->state;
             out->next = (const uint8_t *)b->data[i] + head;
             out->blocks_left = whole;
+            out->wk = NULL;
             return 1;
         }
     }

@@ -278,7 +278,7 @@ Test(batch, short_messages_without_oneblock_entry) {
             lanes[i] = (*impl)->lanes[i];
             lanes[i].oneblock = NULL;
         }
-        lanes[i] = (fsha256_lane_kernel){0, NULL, NULL};
+        lanes[i] = (fsha256_lane_kernel){0, NULL, NULL, NULL, NULL};
         fsha256_impl plain = **impl;
         plain.lanes = lanes;
         for (size_t len = 0; len <= 56; len += 7) {

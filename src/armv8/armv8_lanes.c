@@ -73,6 +73,24 @@ void fsha256_armv8_lanes_x2(uint32_t *const states[], const uint8_t *const data[
     vst1q_u32(state_b + 4, efgh_b);
 }
 
+/* One block of known W + K words (fsha256_lanes_wk_fn) for both streams:
+ * only the rounds, each quad loaded once for both. */
+void fsha256_armv8_rounds_wk_x2(uint32_t *const states[], const uint32_t wk[64]) {
+    uint32_t *const state_a = states[0], *const state_b = states[1];
+    const uint32x4_t abcd_a0 = vld1q_u32(state_a), efgh_a0 = vld1q_u32(state_a + 4);
+    const uint32x4_t abcd_b0 = vld1q_u32(state_b), efgh_b0 = vld1q_u32(state_b + 4);
+    uint32x4_t abcd_a = abcd_a0, efgh_a = efgh_a0, abcd_b = abcd_b0, efgh_b = efgh_b0;
+    for (int q = 0; q < 16; q++) {
+        const uint32x4_t w = vld1q_u32(wk + 4 * q);
+        armv8_rounds4(&abcd_a, &efgh_a, w);
+        armv8_rounds4(&abcd_b, &efgh_b, w);
+    }
+    vst1q_u32(state_a, vaddq_u32(abcd_a, abcd_a0));
+    vst1q_u32(state_a + 4, vaddq_u32(efgh_a, efgh_a0));
+    vst1q_u32(state_b, vaddq_u32(abcd_b, abcd_b0));
+    vst1q_u32(state_b + 4, vaddq_u32(efgh_b, efgh_b0));
+}
+
 /* The state as a big-endian digest of 32 bytes, or 28 (SHA-224: words 3..6
  * go out as one store at byte 12, overlapping the first; nothing is written
  * past the digest). */

@@ -62,6 +62,28 @@ static inline vec ssig1(vec x) { /* ROTR 17 ^ ROTR 19 ^ SHR 10 */
         h = ADD(h, pin(bsig0(a)));                                             \
     } while (0)
 
+/* One round on a known W + K word (fsha256_lanes_wk_fn). */
+#define ROUND_WK(a, b, c, d, e, f, g, h, t)                                    \
+    do {                                                                       \
+        vec t1 = pin(ADD(_mm256_set1_epi32((int)wk[t]), h));                   \
+        t1 = pin(ADD(t1, XOR(g, AND(e, XOR(f, g)))));                          \
+        t1 = ADD(t1, pin(bsig1(e)));                                           \
+        d = ADD(d, t1);                                                        \
+        h = pin(ADD(t1, XOR(b, AND(XOR(a, b), bc))));                          \
+        bc = XOR(a, b);                                                        \
+        h = ADD(h, pin(bsig0(a)));                                             \
+    } while (0)
+
+#define ROUND8_WK(t)                                                           \
+    ROUND_WK(a, b, c, d, e, f, g, h, (t) + 0);                                 \
+    ROUND_WK(h, a, b, c, d, e, f, g, (t) + 1);                                 \
+    ROUND_WK(g, h, a, b, c, d, e, f, (t) + 2);                                 \
+    ROUND_WK(f, g, h, a, b, c, d, e, (t) + 3);                                 \
+    ROUND_WK(e, f, g, h, a, b, c, d, (t) + 4);                                 \
+    ROUND_WK(d, e, f, g, h, a, b, c, (t) + 5);                                 \
+    ROUND_WK(c, d, e, f, g, h, a, b, (t) + 6);                                 \
+    ROUND_WK(b, c, d, e, f, g, h, a, (t) + 7)
+
 /* Rounds t..t+7. t is a loop variable, not a constant: the ring indices
  * (t+i) & 15 are then computed at run time, so the ring stays one array in
  * memory. With constant indices gcc turns the sixteen slots into separate
@@ -128,9 +150,46 @@ static inline void store_pair(void *lo, void *hi, vec v) {
         (v)[3] = _mm256_shuffle_epi8((v)[3], bswap);                           \
     } while (0)
 
+/* Forced inlining where the compiler would otherwise call the rounds out of
+ * line once a third caller appears: the message words and state would then
+ * go through memory on every block. */
+#if defined(__GNUC__)
+#  define ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#  define ALWAYS_INLINE static inline
+#endif
+
+/* One block whose message words are in w[] (w[t] holds W[t] of every lane;
+ * the ring is overwritten) into s[], the transposed state. */
+ALWAYS_INLINE void compress_words_x8(vec s[8], vec w[16]) {
+    vec a = s[0], b = s[1], c = s[2], d = s[3];
+    vec e = s[4], f = s[5], g = s[6], h = s[7];
+    vec bc = XOR(b, c);
+    for (int t = 0; t < 16; t += 8) {
+        ROUND8(t, W_LOADED);
+    }
+    for (int t = 16; t < 64; t += 8) {
+        ROUND8(t, W_SCHED);
+    }
+    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
+    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+}
+
+/* One block of known W + K words (the same for every lane) into s[]. */
+static inline void compress_wk_x8(vec s[8], const uint32_t wk[64]) {
+    vec a = s[0], b = s[1], c = s[2], d = s[3];
+    vec e = s[4], f = s[5], g = s[6], h = s[7];
+    vec bc = XOR(b, c);
+    for (int t = 0; t < 64; t += 8) {
+        ROUND8_WK(t);
+    }
+    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
+    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+}
+
 /* Compresses nblocks blocks of each lane (lane i from p[i]) into s[], the
  * transposed state: s[j] holds word j of every lane. */
-static inline void compress_x8(vec s[8], const uint8_t *const p[8], size_t nblocks) {
+ALWAYS_INLINE void compress_x8(vec s[8], const uint8_t *const p[8], size_t nblocks) {
     /* Reverses the bytes of each 32-bit word: the message is big-endian. */
     const vec bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
                                        3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
@@ -146,18 +205,7 @@ static inline void compress_x8(vec s[8], const uint8_t *const p[8], size_t nbloc
         BSWAP4(w + 4);
         BSWAP4(w + 8);
         BSWAP4(w + 12);
-
-        vec a = s[0], b = s[1], c = s[2], d = s[3];
-        vec e = s[4], f = s[5], g = s[6], h = s[7];
-        vec bc = XOR(b, c);
-        for (int t = 0; t < 16; t += 8) {
-            ROUND8(t, W_LOADED);
-        }
-        for (int t = 16; t < 64; t += 8) {
-            ROUND8(t, W_SCHED);
-        }
-        s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
-        s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+        compress_words_x8(s, w);
     }
 }
 
@@ -185,6 +233,65 @@ void fsha256_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[]
     store_pair(states[1] + 4, states[5] + 4, s[5]);
     store_pair(states[2] + 4, states[6] + 4, s[6]);
     store_pair(states[3] + 4, states[7] + 4, s[7]);
+}
+
+/* One block of known W + K for all eight lanes: only the rounds. */
+void fsha256_avx2_rounds_wk_x8(uint32_t *const states[], const uint32_t wk[64]) {
+    vec s[8];
+    LOAD_ROWS(s, states[0], states[1], states[2], states[3],
+              states[4], states[5], states[6], states[7], 0);
+    LOAD_ROWS(s + 4, states[0], states[1], states[2], states[3],
+              states[4], states[5], states[6], states[7], 4);
+
+    compress_wk_x8(s, wk);
+
+    transpose4_halves(s);
+    transpose4_halves(s + 4);
+    store_pair(states[0], states[4], s[0]);
+    store_pair(states[1], states[5], s[1]);
+    store_pair(states[2], states[6], s[2]);
+    store_pair(states[3], states[7], s[3]);
+    store_pair(states[0] + 4, states[4] + 4, s[4]);
+    store_pair(states[1] + 4, states[5] + 4, s[5]);
+    store_pair(states[2] + 4, states[6] + 4, s[6]);
+    store_pair(states[3] + 4, states[7] + 4, s[7]);
+}
+
+/* Eight HMAC tags at once (fsha256_lanes_hmac_fn), as the AVX-512 kernel
+ * does: the transposed inner state s[j] is word j of every lane's inner
+ * digest, so W[j] of the outer block; no store or byte swap between. */
+void fsha256_avx2_hmac_x8(const uint32_t inner[8], const uint32_t outer[8],
+                          const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                          uint8_t *tags, size_t digest_size) {
+    const vec bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
+                                       3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+    uint8_t sha224_out[8][32];
+    uint8_t *out = digest_size == 32 ? tags : sha224_out[0];
+    vec s[8], w[16];
+    for (int j = 0; j < 8; j++)
+        s[j] = _mm256_set1_epi32((int)inner[j]);
+    compress_x8(s, data, nblocks);
+    if (wk)
+        compress_wk_x8(s, wk);
+
+    size_t words = digest_size / 4; /* 8, or 7 for SHA-224 */
+    for (size_t j = 0; j < 16; j++)
+        w[j] = j < words ? s[j & 7] : _mm256_setzero_si256();
+    w[words] = _mm256_set1_epi32((int)0x80000000u);
+    w[15] = _mm256_set1_epi32((int)((FASTSHA256_BLOCK_SIZE + digest_size) * 8));
+    for (int j = 0; j < 8; j++)
+        s[j] = _mm256_set1_epi32((int)outer[j]);
+    compress_words_x8(s, w);
+
+    transpose4_halves(s);
+    transpose4_halves(s + 4);
+    for (int i = 0; i < 4; i++) {
+        store_pair(out + 32 * i, out + 32 * (i + 4), _mm256_shuffle_epi8(s[i], bswap));
+        store_pair(out + 32 * i + 16, out + 32 * (i + 4) + 16, _mm256_shuffle_epi8(s[i + 4], bswap));
+    }
+    if (digest_size != 32) /* SHA-224: 28 of each 32 bytes */
+        for (int i = 0; i < 8; i++)
+            memcpy(tags + i * digest_size, sha224_out[i], digest_size);
 }
 
 /* One padded block per lane from the IV (broadcast: no transpose in), out as

@@ -40,6 +40,28 @@ typedef __m512i vec;
         h = ADD(ADD(t1, MAJ(a, b, c)), BSIG0(a));                              \
     } while (0)
 
+/* One round on a known W + K word (fsha256_lanes_wk_fn): a broadcast
+ * memory operand, like the constant above. */
+#define ROUND_WK(a, b, c, d, e, f, g, h, t)                                    \
+    do {                                                                       \
+        vec t1 = ADD(h, _mm512_set1_epi32((int)wk[t]));                        \
+        t1 = ADD(ADD(t1, CH(e, f, g)), BSIG1(e));                              \
+        d = ADD(d, t1);                                                        \
+        h = ADD(ADD(t1, MAJ(a, b, c)), BSIG0(a));                              \
+    } while (0)
+
+#define ROUND8_WK(t)                                                           \
+    do {                                                                       \
+        ROUND_WK(a, b, c, d, e, f, g, h, (t) + 0);                             \
+        ROUND_WK(h, a, b, c, d, e, f, g, (t) + 1);                             \
+        ROUND_WK(g, h, a, b, c, d, e, f, (t) + 2);                             \
+        ROUND_WK(f, g, h, a, b, c, d, e, (t) + 3);                             \
+        ROUND_WK(e, f, g, h, a, b, c, d, (t) + 4);                             \
+        ROUND_WK(d, e, f, g, h, a, b, c, (t) + 5);                             \
+        ROUND_WK(c, d, e, f, g, h, a, b, (t) + 6);                             \
+        ROUND_WK(b, c, d, e, f, g, h, a, (t) + 7);                             \
+    } while (0)
+
 /* W[t] for t >= 16 into the ring slot of W[t-16], which it replaces. */
 #define SCHED(i)                                                               \
     (w[i] = ADD(ADD(w[i], SSIG0(w[((i) + 1) & 15])),                           \
@@ -108,6 +130,39 @@ static inline vec bswap_words(vec x) {
     return _mm512_shuffle_epi8(x, order);
 }
 
+/* Forced inlining where the compiler would otherwise call the rounds out of
+ * line once a third caller appears: the message words and state would then
+ * go through memory on every block. */
+#if defined(__GNUC__)
+#  define ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#  define ALWAYS_INLINE static inline
+#endif
+
+/* One block whose message words are in w[] (w[t] holds W[t] of every lane;
+ * the ring is overwritten) into s[], the transposed state; k: the round
+ * constants (see compress_x16). */
+ALWAYS_INLINE void compress_words_x16(vec s[8], vec w[16], const uint32_t *k) {
+    vec a = s[0], b = s[1], c = s[2], d = s[3];
+    vec e = s[4], f = s[5], g = s[6], h = s[7];
+    ROUND16(0, LOADED);
+    ROUND16(16, SCHED);
+    ROUND16(32, SCHED);
+    ROUND16(48, SCHED);
+    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
+    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+}
+
+/* One block of known W + K words (the same for every lane) into s[]. */
+static inline void compress_wk_x16(vec s[8], const uint32_t wk[64]) {
+    vec a = s[0], b = s[1], c = s[2], d = s[3];
+    vec e = s[4], f = s[5], g = s[6], h = s[7];
+    for (int t = 0; t < 64; t += 8)
+        ROUND8_WK(t);
+    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
+    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+}
+
 /* Compresses nblocks blocks of each lane (lane i from p[i]) into s[], the
  * transposed state: s[j] holds word j of every lane. */
 static inline void compress_x16(vec s[8], const uint8_t *const p[16], size_t nblocks) {
@@ -124,15 +179,7 @@ static inline void compress_x16(vec s[8], const uint8_t *const p[16], size_t nbl
         for (int i = 0; i < 16; i++)
             w[i] = bswap_words(_mm512_loadu_si512((const void *)(p[i] + off)));
         transpose16(w);
-
-        vec a = s[0], b = s[1], c = s[2], d = s[3];
-        vec e = s[4], f = s[5], g = s[6], h = s[7];
-        ROUND16(0, LOADED);
-        ROUND16(16, SCHED);
-        ROUND16(32, SCHED);
-        ROUND16(48, SCHED);
-        s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
-        s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+        compress_words_x16(s, w, k);
     }
 }
 
@@ -163,6 +210,56 @@ void fsha256_avx512_lanes_x16(uint32_t *const states[], const uint8_t *const dat
     state_to_rows(s, r);
     for (int i = 0; i < 16; i++)
         _mm512_mask_storeu_epi32(states[i], 0x00ff, r[i]);
+}
+
+/* One block of known W + K for all sixteen lanes: only the rounds. */
+void fsha256_avx512_rounds_wk_x16(uint32_t *const states[], const uint32_t wk[64]) {
+    vec r[16], s[8];
+    for (int i = 0; i < 16; i++)
+        r[i] = _mm512_maskz_loadu_epi32(0x00ff, states[i]);
+    transpose16(r);
+    for (int j = 0; j < 8; j++)
+        s[j] = r[j];
+
+    compress_wk_x16(s, wk);
+
+    state_to_rows(s, r);
+    for (int i = 0; i < 16; i++)
+        _mm512_mask_storeu_epi32(states[i], 0x00ff, r[i]);
+}
+
+/* Sixteen HMAC tags at once (fsha256_lanes_hmac_fn). The inner digests
+ * never leave the registers: the transposed inner state already holds word
+ * j of every lane's digest in s[j], which is W[j] of the outer block, whose
+ * other words are constants (0x80 after the digest, the bit count of 64 +
+ * digest_size bytes). No transpose, byte swap or store between the hashes. */
+void fsha256_avx512_hmac_x16(const uint32_t inner[8], const uint32_t outer[8],
+                             const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                             uint8_t *tags, size_t digest_size) {
+    vec s[8], w[16], r[16];
+    for (int j = 0; j < 8; j++)
+        s[j] = _mm512_set1_epi32((int)inner[j]);
+    compress_x16(s, data, nblocks);
+    if (wk)
+        compress_wk_x16(s, wk);
+
+    size_t words = digest_size / 4; /* 8, or 7 for SHA-224 */
+    for (size_t j = 0; j < 16; j++)
+        w[j] = j < words ? s[j & 7] : _mm512_setzero_si512();
+    w[words] = _mm512_set1_epi32((int)0x80000000u);
+    w[15] = _mm512_set1_epi32((int)((FASTSHA256_BLOCK_SIZE + digest_size) * 8));
+    for (int j = 0; j < 8; j++)
+        s[j] = _mm512_set1_epi32((int)outer[j]);
+    const uint32_t *k = fsha256_sha256_k;
+#if defined(__GNUC__)
+    __asm__("" : "+r"(k));
+#endif
+    compress_words_x16(s, w, k);
+
+    state_to_rows(s, r);
+    const __mmask16 mask = digest_size == 32 ? 0x00ff : 0x007f;
+    for (int i = 0; i < 16; i++)
+        _mm512_mask_storeu_epi32(tags + (size_t)i * digest_size, mask, bswap_words(r[i]));
 }
 
 /* One padded block per lane from the IV (broadcast: no transpose in), out

@@ -55,3 +55,13 @@ void fsha256_scalar_blocks(uint32_t state[8], const uint8_t *data, size_t nblock
         data += 64;
     }
 }
+
+void fsha256_block_wk(uint32_t wk[64], const uint8_t block[64]) {
+    uint32_t w[16];
+    for (int i = 0; i < 16; i++) {
+        w[i] = fsha256_load_be32(block + 4 * i);
+        wk[i] = w[i] + fsha256_sha256_k[i];
+    }
+    for (int i = 16; i < 64; i++)
+        wk[i] = SCHED(i) + fsha256_sha256_k[i];
+}
