@@ -70,6 +70,15 @@ typedef void (*fsha256_lanes_hmac_fn)(const uint32_t inner[8], const uint32_t ou
                                       const uint8_t *const data[], size_t nblocks,
                                       const uint32_t wk[64], uint8_t *tags, size_t digest_size);
 
+/* Word j of the HMAC outer block for j past the inner digest's digest_size / 4
+ * words: the 0x80 bit, zeros, and last the bit count of one key block plus
+ * the digest. The lane kernels build that block in registers. */
+static inline uint32_t fsha256_hmac_outer_pad_word(size_t j, size_t digest_size) {
+    if (j == digest_size / 4)
+        return 0x80000000u;
+    return j == 15 ? (uint32_t)((FASTSHA256_BLOCK_SIZE + digest_size) * 8) : 0;
+}
+
 typedef struct fsha256_lane_kernel {
     unsigned width;
     fsha256_lanes_fn fn;

@@ -209,20 +209,17 @@ ALWAYS_INLINE void compress_x8(vec s[8], const uint8_t *const p[8], size_t nbloc
     }
 }
 
-void fsha256_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
-    if (nblocks == 0)
-        return;
-    /* s[j] = H_j of every lane, by the same transpose as the data. */
-    vec s[8];
+/* s[j] = H_j of every lane, by the same transpose as the data. */
+static inline void load_states_x8(vec s[8], uint32_t *const states[]) {
     LOAD_ROWS(s, states[0], states[1], states[2], states[3],
               states[4], states[5], states[6], states[7], 0);
     LOAD_ROWS(s + 4, states[0], states[1], states[2], states[3],
               states[4], states[5], states[6], states[7], 4);
+}
 
-    compress_x8(s, data, nblocks);
-
-    /* Back to one state per lane: the same in-half transpose, halves to lanes
-     * i and i+4. */
+/* Back to one state per lane: the same in-half transpose, halves to lanes
+ * i and i+4. */
+static inline void store_states_x8(uint32_t *const states[], vec s[8]) {
     transpose4_halves(s);
     transpose4_halves(s + 4);
     store_pair(states[0], states[4], s[0]);
@@ -235,79 +232,13 @@ void fsha256_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[]
     store_pair(states[3] + 4, states[7] + 4, s[7]);
 }
 
-/* One block of known W + K for all eight lanes: only the rounds. */
-void fsha256_avx2_rounds_wk_x8(uint32_t *const states[], const uint32_t wk[64]) {
-    vec s[8];
-    LOAD_ROWS(s, states[0], states[1], states[2], states[3],
-              states[4], states[5], states[6], states[7], 0);
-    LOAD_ROWS(s + 4, states[0], states[1], states[2], states[3],
-              states[4], states[5], states[6], states[7], 4);
-
-    compress_wk_x8(s, wk);
-
-    transpose4_halves(s);
-    transpose4_halves(s + 4);
-    store_pair(states[0], states[4], s[0]);
-    store_pair(states[1], states[5], s[1]);
-    store_pair(states[2], states[6], s[2]);
-    store_pair(states[3], states[7], s[3]);
-    store_pair(states[0] + 4, states[4] + 4, s[4]);
-    store_pair(states[1] + 4, states[5] + 4, s[5]);
-    store_pair(states[2] + 4, states[6] + 4, s[6]);
-    store_pair(states[3] + 4, states[7] + 4, s[7]);
-}
-
-/* Eight HMAC tags at once (fsha256_lanes_hmac_fn), as the AVX-512 kernel
- * does: the transposed inner state s[j] is word j of every lane's inner
- * digest, so W[j] of the outer block; no store or byte swap between. */
-void fsha256_avx2_hmac_x8(const uint32_t inner[8], const uint32_t outer[8],
-                          const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
-                          uint8_t *tags, size_t digest_size) {
-    const vec bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
-                                       3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-    uint8_t sha224_out[8][32];
-    uint8_t *out = digest_size == 32 ? tags : sha224_out[0];
-    vec s[8], w[16];
-    for (int j = 0; j < 8; j++)
-        s[j] = _mm256_set1_epi32((int)inner[j]);
-    compress_x8(s, data, nblocks);
-    if (wk)
-        compress_wk_x8(s, wk);
-
-    size_t words = digest_size / 4; /* 8, or 7 for SHA-224 */
-    for (size_t j = 0; j < 16; j++)
-        w[j] = j < words ? s[j & 7] : _mm256_setzero_si256();
-    w[words] = _mm256_set1_epi32((int)0x80000000u);
-    w[15] = _mm256_set1_epi32((int)((FASTSHA256_BLOCK_SIZE + digest_size) * 8));
-    for (int j = 0; j < 8; j++)
-        s[j] = _mm256_set1_epi32((int)outer[j]);
-    compress_words_x8(s, w);
-
-    transpose4_halves(s);
-    transpose4_halves(s + 4);
-    for (int i = 0; i < 4; i++) {
-        store_pair(out + 32 * i, out + 32 * (i + 4), _mm256_shuffle_epi8(s[i], bswap));
-        store_pair(out + 32 * i + 16, out + 32 * (i + 4) + 16, _mm256_shuffle_epi8(s[i + 4], bswap));
-    }
-    if (digest_size != 32) /* SHA-224: 28 of each 32 bytes */
-        for (int i = 0; i < 8; i++)
-            memcpy(tags + i * digest_size, sha224_out[i], digest_size);
-}
-
-/* One padded block per lane from the IV (broadcast: no transpose in), out as
- * big-endian digests: the transpose out plus one byte swap per vector. */
-void fsha256_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
-                         size_t digest_size) {
+/* The transposed state s[] as eight big-endian digests of digest_size bytes
+ * (32, or 28 for SHA-224) back to back. */
+static inline void store_digests_x8(uint8_t *digests, vec s[8], size_t digest_size) {
     const vec bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
                                        3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
     uint8_t sha224_out[8][32];
     uint8_t *out = digest_size == 32 ? digests : sha224_out[0];
-    vec s[8];
-    for (int j = 0; j < 8; j++)
-        s[j] = _mm256_set1_epi32((int)iv[j]);
-
-    compress_x8(s, blocks, 1);
-
     transpose4_halves(s);
     transpose4_halves(s + 4);
     for (int i = 0; i < 4; i++) {
@@ -317,6 +248,56 @@ void fsha256_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[
     if (digest_size != 32) /* SHA-224: 28 of each 32 bytes */
         for (int i = 0; i < 8; i++)
             memcpy(digests + i * digest_size, sha224_out[i], digest_size);
+}
+
+void fsha256_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
+    if (nblocks == 0)
+        return;
+    vec s[8];
+    load_states_x8(s, states);
+    compress_x8(s, data, nblocks);
+    store_states_x8(states, s);
+}
+
+/* One block of known W + K for all eight lanes: only the rounds. */
+void fsha256_avx2_rounds_wk_x8(uint32_t *const states[], const uint32_t wk[64]) {
+    vec s[8];
+    load_states_x8(s, states);
+    compress_wk_x8(s, wk);
+    store_states_x8(states, s);
+}
+
+/* Eight HMAC tags at once (fsha256_lanes_hmac_fn), as the AVX-512 kernel
+ * does: the transposed inner state s[j] is word j of every lane's inner
+ * digest, so W[j] of the outer block; no store or byte swap between. */
+void fsha256_avx2_hmac_x8(const uint32_t inner[8], const uint32_t outer[8],
+                          const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                          uint8_t *tags, size_t digest_size) {
+    vec s[8], w[16];
+    for (int j = 0; j < 8; j++)
+        s[j] = _mm256_set1_epi32((int)inner[j]);
+    compress_x8(s, data, nblocks);
+    if (wk)
+        compress_wk_x8(s, wk);
+
+    for (size_t j = 0; j < 16; j++)
+        w[j] = j < digest_size / 4 ? s[j]
+                                   : _mm256_set1_epi32((int)fsha256_hmac_outer_pad_word(j, digest_size));
+    for (int j = 0; j < 8; j++)
+        s[j] = _mm256_set1_epi32((int)outer[j]);
+    compress_words_x8(s, w);
+    store_digests_x8(tags, s, digest_size);
+}
+
+/* One padded block per lane from the IV (broadcast: no transpose in), out as
+ * big-endian digests: the transpose out plus one byte swap per vector. */
+void fsha256_avx2_oneblock_x8(const uint32_t iv[8], const uint8_t *const blocks[], uint8_t *digests,
+                         size_t digest_size) {
+    vec s[8];
+    for (int j = 0; j < 8; j++)
+        s[j] = _mm256_set1_epi32((int)iv[j]);
+    compress_x8(s, blocks, 1);
+    store_digests_x8(digests, s, digest_size);
 }
 
 #endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

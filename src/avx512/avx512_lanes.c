@@ -193,39 +193,50 @@ static inline void state_to_rows(const vec s[8], vec r[16]) {
     transpose16(r);
 }
 
-void fsha256_avx512_lanes_x16(uint32_t *const states[], const uint8_t *const data[],
-                              size_t nblocks) {
-    if (nblocks == 0)
-        return;
-    /* Masked loads and stores touch exactly the 8 words of each state. */
-    vec r[16], s[8];
+/* s[j] = H_j of every lane. Masked loads and stores touch exactly the 8
+ * words of each state. */
+static inline void load_states_x16(vec s[8], uint32_t *const states[]) {
+    vec r[16];
     for (int i = 0; i < 16; i++)
         r[i] = _mm512_maskz_loadu_epi32(0x00ff, states[i]);
     transpose16(r);
     for (int j = 0; j < 8; j++)
         s[j] = r[j];
+}
 
-    compress_x16(s, data, nblocks);
-
+static inline void store_states_x16(uint32_t *const states[], const vec s[8]) {
+    vec r[16];
     state_to_rows(s, r);
     for (int i = 0; i < 16; i++)
         _mm512_mask_storeu_epi32(states[i], 0x00ff, r[i]);
 }
 
+/* The transposed state s[] as sixteen big-endian digests back to back, one
+ * masked store per lane: 8 words, or 7 for SHA-224. */
+static inline void store_digests_x16(uint8_t *digests, const vec s[8], size_t digest_size) {
+    vec r[16];
+    state_to_rows(s, r);
+    const __mmask16 words = digest_size == 32 ? 0x00ff : 0x007f;
+    for (int i = 0; i < 16; i++)
+        _mm512_mask_storeu_epi32(digests + (size_t)i * digest_size, words, bswap_words(r[i]));
+}
+
+void fsha256_avx512_lanes_x16(uint32_t *const states[], const uint8_t *const data[],
+                              size_t nblocks) {
+    if (nblocks == 0)
+        return;
+    vec s[8];
+    load_states_x16(s, states);
+    compress_x16(s, data, nblocks);
+    store_states_x16(states, s);
+}
+
 /* One block of known W + K for all sixteen lanes: only the rounds. */
 void fsha256_avx512_rounds_wk_x16(uint32_t *const states[], const uint32_t wk[64]) {
-    vec r[16], s[8];
-    for (int i = 0; i < 16; i++)
-        r[i] = _mm512_maskz_loadu_epi32(0x00ff, states[i]);
-    transpose16(r);
-    for (int j = 0; j < 8; j++)
-        s[j] = r[j];
-
+    vec s[8];
+    load_states_x16(s, states);
     compress_wk_x16(s, wk);
-
-    state_to_rows(s, r);
-    for (int i = 0; i < 16; i++)
-        _mm512_mask_storeu_epi32(states[i], 0x00ff, r[i]);
+    store_states_x16(states, s);
 }
 
 /* Sixteen HMAC tags at once (fsha256_lanes_hmac_fn). The inner digests
@@ -236,18 +247,16 @@ void fsha256_avx512_rounds_wk_x16(uint32_t *const states[], const uint32_t wk[64
 void fsha256_avx512_hmac_x16(const uint32_t inner[8], const uint32_t outer[8],
                              const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
                              uint8_t *tags, size_t digest_size) {
-    vec s[8], w[16], r[16];
+    vec s[8], w[16];
     for (int j = 0; j < 8; j++)
         s[j] = _mm512_set1_epi32((int)inner[j]);
     compress_x16(s, data, nblocks);
     if (wk)
         compress_wk_x16(s, wk);
 
-    size_t words = digest_size / 4; /* 8, or 7 for SHA-224 */
     for (size_t j = 0; j < 16; j++)
-        w[j] = j < words ? s[j & 7] : _mm512_setzero_si512();
-    w[words] = _mm512_set1_epi32((int)0x80000000u);
-    w[15] = _mm512_set1_epi32((int)((FASTSHA256_BLOCK_SIZE + digest_size) * 8));
+        w[j] = j < digest_size / 4 ? s[j]
+                                   : _mm512_set1_epi32((int)fsha256_hmac_outer_pad_word(j, digest_size));
     for (int j = 0; j < 8; j++)
         s[j] = _mm512_set1_epi32((int)outer[j]);
     const uint32_t *k = fsha256_sha256_k;
@@ -256,10 +265,7 @@ void fsha256_avx512_hmac_x16(const uint32_t inner[8], const uint32_t outer[8],
 #endif
     compress_words_x16(s, w, k);
 
-    state_to_rows(s, r);
-    const __mmask16 mask = digest_size == 32 ? 0x00ff : 0x007f;
-    for (int i = 0; i < 16; i++)
-        _mm512_mask_storeu_epi32(tags + (size_t)i * digest_size, mask, bswap_words(r[i]));
+    store_digests_x16(tags, s, digest_size);
 }
 
 /* One padded block per lane from the IV (broadcast: no transpose in), out
@@ -267,16 +273,11 @@ void fsha256_avx512_hmac_x16(const uint32_t inner[8], const uint32_t outer[8],
  * SHA-224. */
 void fsha256_avx512_oneblock_x16(const uint32_t iv[8], const uint8_t *const blocks[],
                                  uint8_t *digests, size_t digest_size) {
-    vec s[8], r[16];
+    vec s[8];
     for (int j = 0; j < 8; j++)
         s[j] = _mm512_set1_epi32((int)iv[j]);
-
     compress_x16(s, blocks, 1);
-
-    state_to_rows(s, r);
-    const __mmask16 words = digest_size == 32 ? 0x00ff : 0x007f;
-    for (int i = 0; i < 16; i++)
-        _mm512_mask_storeu_epi32(digests + (size_t)i * digest_size, words, bswap_words(r[i]));
+    store_digests_x16(digests, s, digest_size);
 }
 
 #endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */
