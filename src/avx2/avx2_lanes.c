@@ -47,13 +47,13 @@ static inline vec ssig1(vec x) { /* ROTR 17 ^ ROTR 19 ^ SHR 10 */
     return XOR(XOR(XOR(SHR(x, 17), SHL(x, 15)), XOR(SHR(x, 19), SHL(x, 13))), SHR(x, 10));
 }
 
-/* One round on message word wt. `bc` carries b^c in and a^b out:
- * Maj(a,b,c) = b ^ ((a^b) & (b^c)), and this round's a^b is the next round's
- * b^c, so Maj costs two operations. T1 is summed from the terms ready
- * earliest (W + K + h) to the one ready last (Sigma1 of e). */
-#define ROUND(a, b, c, d, e, f, g, h, t, wt)                                   \
+/* One round on wkt, W[t] + K[t] of every lane. `bc` carries b^c in and a^b
+ * out: Maj(a,b,c) = b ^ ((a^b) & (b^c)), and this round's a^b is the next
+ * round's b^c, so Maj costs two operations. T1 is summed from the terms
+ * ready earliest (W + K + h) to the one ready last (Sigma1 of e). */
+#define ROUND(a, b, c, d, e, f, g, h, wkt)                                     \
     do {                                                                       \
-        vec t1 = pin(ADD(ADD(wt, _mm256_set1_epi32((int)fsha256_sha256_k[t])), h)); \
+        vec t1 = pin(ADD(wkt, h));                                             \
         t1 = pin(ADD(t1, XOR(g, AND(e, XOR(f, g)))));                          \
         t1 = ADD(t1, pin(bsig1(e)));                                           \
         d = ADD(d, t1);                                                        \
@@ -61,42 +61,20 @@ static inline vec ssig1(vec x) { /* ROTR 17 ^ ROTR 19 ^ SHR 10 */
         bc = XOR(a, b);                                                        \
         h = ADD(h, pin(bsig0(a)));                                             \
     } while (0)
-
-/* One round on a known W + K word (fsha256_lanes_wk_fn). */
-#define ROUND_WK(a, b, c, d, e, f, g, h, t)                                    \
-    do {                                                                       \
-        vec t1 = pin(ADD(_mm256_set1_epi32((int)wk[t]), h));                   \
-        t1 = pin(ADD(t1, XOR(g, AND(e, XOR(f, g)))));                          \
-        t1 = ADD(t1, pin(bsig1(e)));                                           \
-        d = ADD(d, t1);                                                        \
-        h = pin(ADD(t1, XOR(b, AND(XOR(a, b), bc))));                          \
-        bc = XOR(a, b);                                                        \
-        h = ADD(h, pin(bsig0(a)));                                             \
-    } while (0)
-
-#define ROUND8_WK(t)                                                           \
-    ROUND_WK(a, b, c, d, e, f, g, h, (t) + 0);                                 \
-    ROUND_WK(h, a, b, c, d, e, f, g, (t) + 1);                                 \
-    ROUND_WK(g, h, a, b, c, d, e, f, (t) + 2);                                 \
-    ROUND_WK(f, g, h, a, b, c, d, e, (t) + 3);                                 \
-    ROUND_WK(e, f, g, h, a, b, c, d, (t) + 4);                                 \
-    ROUND_WK(d, e, f, g, h, a, b, c, (t) + 5);                                 \
-    ROUND_WK(c, d, e, f, g, h, a, b, (t) + 6);                                 \
-    ROUND_WK(b, c, d, e, f, g, h, a, (t) + 7)
 
 /* Rounds t..t+7. t is a loop variable, not a constant: the ring indices
  * (t+i) & 15 are then computed at run time, so the ring stays one array in
  * memory. With constant indices gcc turns the sixteen slots into separate
  * values and spills them twice over. */
-#define ROUND8(t, W)                                                           \
-    ROUND(a, b, c, d, e, f, g, h, (t) + 0, W((t) + 0));                        \
-    ROUND(h, a, b, c, d, e, f, g, (t) + 1, W((t) + 1));                        \
-    ROUND(g, h, a, b, c, d, e, f, (t) + 2, W((t) + 2));                        \
-    ROUND(f, g, h, a, b, c, d, e, (t) + 3, W((t) + 3));                        \
-    ROUND(e, f, g, h, a, b, c, d, (t) + 4, W((t) + 4));                        \
-    ROUND(d, e, f, g, h, a, b, c, (t) + 5, W((t) + 5));                        \
-    ROUND(c, d, e, f, g, h, a, b, (t) + 6, W((t) + 6));                        \
-    ROUND(b, c, d, e, f, g, h, a, (t) + 7, W((t) + 7))
+#define ROUND8(t, WK)                                                          \
+    ROUND(a, b, c, d, e, f, g, h, WK((t) + 0));                                \
+    ROUND(h, a, b, c, d, e, f, g, WK((t) + 1));                                \
+    ROUND(g, h, a, b, c, d, e, f, WK((t) + 2));                                \
+    ROUND(f, g, h, a, b, c, d, e, WK((t) + 3));                                \
+    ROUND(e, f, g, h, a, b, c, d, WK((t) + 4));                                \
+    ROUND(d, e, f, g, h, a, b, c, WK((t) + 5));                                \
+    ROUND(c, d, e, f, g, h, a, b, WK((t) + 6));                                \
+    ROUND(b, c, d, e, f, g, h, a, WK((t) + 7))
 
 /* Message word of round t: rounds 0..15 read the loaded block; later ones
  * compute W[t] into the ring slot of W[t-16], which it replaces. */
@@ -104,6 +82,12 @@ static inline vec ssig1(vec x) { /* ROTR 17 ^ ROTR 19 ^ SHR 10 */
 #define W_SCHED(t)                                                             \
     (w[(t) & 15] = ADD(ADD(w[(t) & 15], pin(ssig0(w[((t) + 1) & 15]))),        \
                        ADD(w[((t) + 9) & 15], pin(ssig1(w[((t) + 14) & 15])))))
+/* W[t] + K[t] of every lane: from the block or the schedule, or (rounds on a
+ * known block, fsha256_lanes_wk_fn) given. */
+#define K_AT(t) _mm256_set1_epi32((int)fsha256_sha256_k[t])
+#define WK_LOADED(t) ADD(W_LOADED(t), K_AT(t))
+#define WK_SCHED(t) ADD(W_SCHED(t), K_AT(t))
+#define WK_KNOWN(t) _mm256_set1_epi32((int)wk[t])
 
 /* Transposes, within each 128-bit half, the 4x4 words of r[0..3]: word j of
  * r[i] moves to word i of r[j]. */
@@ -166,10 +150,10 @@ ALWAYS_INLINE void compress_words_x8(vec s[8], vec w[16]) {
     vec e = s[4], f = s[5], g = s[6], h = s[7];
     vec bc = XOR(b, c);
     for (int t = 0; t < 16; t += 8) {
-        ROUND8(t, W_LOADED);
+        ROUND8(t, WK_LOADED);
     }
     for (int t = 16; t < 64; t += 8) {
-        ROUND8(t, W_SCHED);
+        ROUND8(t, WK_SCHED);
     }
     s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
     s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
@@ -181,7 +165,7 @@ static inline void compress_wk_x8(vec s[8], const uint32_t wk[64]) {
     vec e = s[4], f = s[5], g = s[6], h = s[7];
     vec bc = XOR(b, c);
     for (int t = 0; t < 64; t += 8) {
-        ROUND8_WK(t);
+        ROUND8(t, WK_KNOWN);
     }
     s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
     s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);

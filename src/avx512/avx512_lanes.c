@@ -29,26 +29,22 @@ typedef __m512i vec;
 #define SSIG0(x) XOR3(ROR(x, 7), ROR(x, 18), SHR(x, 3))
 #define SSIG1(x) XOR3(ROR(x, 17), ROR(x, 19), SHR(x, 10))
 
-/* One round on message word wt. T1 is summed from the terms ready earliest
- * (h, W, K) to the one ready last (Sigma1 of e); the constant is a
- * broadcast memory operand. */
-#define ROUND(a, b, c, d, e, f, g, h, t, wt)                                   \
+/* One round, from hwk = h + W[t] + K[t] of every lane. T1 is summed from
+ * the terms ready earliest (h, W, K) to the one ready last (Sigma1 of e). */
+#define ROUND_FROM(a, b, c, d, e, f, g, h, hwk)                                \
     do {                                                                       \
-        vec t1 = ADD(ADD(h, wt), _mm512_set1_epi32((int)k[t]));               \
-        t1 = ADD(ADD(t1, CH(e, f, g)), BSIG1(e));                              \
+        vec t1 = ADD(ADD(hwk, CH(e, f, g)), BSIG1(e));                         \
         d = ADD(d, t1);                                                        \
         h = ADD(ADD(t1, MAJ(a, b, c)), BSIG0(a));                              \
     } while (0)
 
-/* One round on a known W + K word (fsha256_lanes_wk_fn): a broadcast
- * memory operand, like the constant above. */
+/* On message word wt; the constant is a broadcast memory operand. */
+#define ROUND(a, b, c, d, e, f, g, h, t, wt)                                   \
+    ROUND_FROM(a, b, c, d, e, f, g, h, ADD(ADD(h, wt), _mm512_set1_epi32((int)k[t])))
+
+/* On a known W + K word (fsha256_lanes_wk_fn), broadcast the same way. */
 #define ROUND_WK(a, b, c, d, e, f, g, h, t)                                    \
-    do {                                                                       \
-        vec t1 = ADD(h, _mm512_set1_epi32((int)wk[t]));                        \
-        t1 = ADD(ADD(t1, CH(e, f, g)), BSIG1(e));                              \
-        d = ADD(d, t1);                                                        \
-        h = ADD(ADD(t1, MAJ(a, b, c)), BSIG0(a));                              \
-    } while (0)
+    ROUND_FROM(a, b, c, d, e, f, g, h, ADD(h, _mm512_set1_epi32((int)wk[t])))
 
 #define ROUND8_WK(t)                                                           \
     do {                                                                       \
