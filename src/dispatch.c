@@ -49,7 +49,7 @@ static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_bloc
                                         fsha256_shani_short, fsha256_shani_hmac_tag};
 #ifdef FSHA256_HAVE_SHANI_X4
 /* Batches through AVX-512's sixteen lanes where they measured faster than
- * four SHA-NI streams (Intel; see FSHA256_CPU_AVX512_BATCH); SHA-NI for a
+ * four SHA-NI streams (Intel, AMD Zen 5; see FSHA256_CPU_AVX512_BATCH); SHA-NI for a
  * remainder of fewer than sixteen messages. */
 static const fsha256_lane_kernel shani_avx512_lanes[] = {
     {16, fsha256_avx512_lanes_x16, fsha256_avx512_oneblock_x16, fsha256_avx512_rounds_wk_x16,

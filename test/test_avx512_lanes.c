@@ -178,7 +178,8 @@ Test(avx512_lanes, forced_backend_batches_of_random_lengths) {
 }
 
 /* The automatic choice on a CPU with SHA-NI and AVX-512: batches of 16
- * through AVX-512 where FSHA256_CPU_AVX512_BATCH is set (not AMD), SHA-NI's
+ * through AVX-512 where FSHA256_CPU_AVX512_BATCH is set (Intel, AMD from
+ * Zen 5 on), SHA-NI's
  * four lanes under FASTSHA256_HIDE=avx512batch; both agree with the
  * reference, remainders included. (Criterion forks per test: setenv stays
  * here.) */
@@ -230,6 +231,13 @@ Test(avx512_lanes, hiding_avx512_removes_the_backend) {
     cr_assert(parsed & FSHA256_CPU_AVX512);
     cr_assert(parsed & FSHA256_CPU_AVX512_BATCH, "hiding avx512 must hide its batch use too");
     cr_assert_eq(fsha256_cpu_parse_feature_list("avx512batch"), FSHA256_CPU_AVX512_BATCH);
+}
+
+Test(avx512_lanes, batches_on_avx512_by_vendor_and_family) {
+    cr_assert(fsha256_cpu_avx512_batches_pay(0, 6), "Intel");
+    cr_assert(!fsha256_cpu_avx512_batches_pay(1, 0x19), "AMD Zen 4: 512-bit ops in two halves");
+    cr_assert(fsha256_cpu_avx512_batches_pay(1, 0x1a), "AMD Zen 5: full width");
+    cr_assert(fsha256_cpu_avx512_batches_pay(1, 0x1b), "later AMD families");
 }
 
 #else
