@@ -87,6 +87,20 @@ typedef struct fsha256_lane_kernel {
     fsha256_lanes_hmac_fn hmac;         /* NULL: two batches through the scheduler */
 } fsha256_lane_kernel;
 
+/* Eight SHA-256 rounds t..t+7 as R(a, b, c, d, e, f, g, h, t, X) for every
+ * backend's unrolled rounds: the working variables a..h rotate by renaming
+ * instead of moving, so after eight rounds they are back in place. X passes
+ * through to R (the macro that gives the round's message word, say). */
+#define FSHA256_ROUNDS8(R, t, X)                                               \
+    R(a, b, c, d, e, f, g, h, (t) + 0, X);                                     \
+    R(h, a, b, c, d, e, f, g, (t) + 1, X);                                     \
+    R(g, h, a, b, c, d, e, f, (t) + 2, X);                                     \
+    R(f, g, h, a, b, c, d, e, (t) + 3, X);                                     \
+    R(e, f, g, h, a, b, c, d, (t) + 4, X);                                     \
+    R(d, e, f, g, h, a, b, c, (t) + 5, X);                                     \
+    R(c, d, e, f, g, h, a, b, (t) + 6, X);                                     \
+    R(b, c, d, e, f, g, h, a, (t) + 7, X)
+
 /* Hex: n bytes to 2n characters (no NUL); n digests to n 65-byte strings. */
 typedef void (*fsha256_hex_bytes_fn)(const uint8_t *in, size_t n, char *out);
 typedef void (*fsha256_hex_digests_fn)(const uint8_t (*digests)[32], size_t n, char (*out)[65]);

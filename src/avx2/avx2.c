@@ -47,15 +47,8 @@ static inline uint32_t ror32(uint32_t x, unsigned n) {
     } while (0)
 
 /* Eight rounds t..t+7, W+K read through WK (WK_A or WK_B below). */
-#define ROUND8(t, WK)                                                          \
-    ROUND(a, b, c, d, e, f, g, h, WK((t) + 0));                                \
-    ROUND(h, a, b, c, d, e, f, g, WK((t) + 1));                                \
-    ROUND(g, h, a, b, c, d, e, f, WK((t) + 2));                                \
-    ROUND(f, g, h, a, b, c, d, e, WK((t) + 3));                                \
-    ROUND(e, f, g, h, a, b, c, d, WK((t) + 4));                                \
-    ROUND(d, e, f, g, h, a, b, c, WK((t) + 5));                                \
-    ROUND(c, d, e, f, g, h, a, b, WK((t) + 6));                                \
-    ROUND(b, c, d, e, f, g, h, a, WK((t) + 7))
+#define ROUND_T(a, b, c, d, e, f, g, h, t, WK) ROUND(a, b, c, d, e, f, g, h, WK(t))
+#define ROUND8(t, WK) FSHA256_ROUNDS8(ROUND_T, t, WK)
 
 /* The W+K buffer holds, for each group of four rounds t..t+3, block A's four
  * words then block B's four: 32 bytes, exactly one YMM store. WK_B reads

@@ -66,15 +66,8 @@ static inline vec ssig1(vec x) { /* ROTR 17 ^ ROTR 19 ^ SHR 10 */
  * (t+i) & 15 are then computed at run time, so the ring stays one array in
  * memory. With constant indices gcc turns the sixteen slots into separate
  * values and spills them twice over. */
-#define ROUND8(t, WK)                                                          \
-    ROUND(a, b, c, d, e, f, g, h, WK((t) + 0));                                \
-    ROUND(h, a, b, c, d, e, f, g, WK((t) + 1));                                \
-    ROUND(g, h, a, b, c, d, e, f, WK((t) + 2));                                \
-    ROUND(f, g, h, a, b, c, d, e, WK((t) + 3));                                \
-    ROUND(e, f, g, h, a, b, c, d, WK((t) + 4));                                \
-    ROUND(d, e, f, g, h, a, b, c, WK((t) + 5));                                \
-    ROUND(c, d, e, f, g, h, a, b, WK((t) + 6));                                \
-    ROUND(b, c, d, e, f, g, h, a, WK((t) + 7))
+#define ROUND_T(a, b, c, d, e, f, g, h, t, WK) ROUND(a, b, c, d, e, f, g, h, WK(t))
+#define ROUND8(t, WK) FSHA256_ROUNDS8(ROUND_T, t, WK)
 
 /* Message word of round t: rounds 0..15 read the loaded block; later ones
  * compute W[t] into the ring slot of W[t-16], which it replaces. */

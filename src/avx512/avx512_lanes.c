@@ -65,16 +65,11 @@ typedef __m512i vec;
 #define ROUND_WK(a, b, c, d, e, f, g, h, t)                                    \
     ROUND_FROM(a, b, c, d, e, f, g, h, ADD(h, _mm512_set1_epi32((int)wk[t])))
 
+/* X unused: the words come from wk[]. */
+#define ROUND_WK_T(a, b, c, d, e, f, g, h, t, X) ROUND_WK(a, b, c, d, e, f, g, h, t)
 #define ROUND8_WK(t)                                                           \
     do {                                                                       \
-        ROUND_WK(a, b, c, d, e, f, g, h, (t) + 0);                             \
-        ROUND_WK(h, a, b, c, d, e, f, g, (t) + 1);                             \
-        ROUND_WK(g, h, a, b, c, d, e, f, (t) + 2);                             \
-        ROUND_WK(f, g, h, a, b, c, d, e, (t) + 3);                             \
-        ROUND_WK(e, f, g, h, a, b, c, d, (t) + 4);                             \
-        ROUND_WK(d, e, f, g, h, a, b, c, (t) + 5);                             \
-        ROUND_WK(c, d, e, f, g, h, a, b, (t) + 6);                             \
-        ROUND_WK(b, c, d, e, f, g, h, a, (t) + 7);                             \
+        FSHA256_ROUNDS8(ROUND_WK_T, t, 0);                                     \
     } while (0)
 
 /* W[t] for t >= 16 into the ring slot of W[t-16], which it replaces. */
@@ -83,25 +78,14 @@ typedef __m512i vec;
                 ADD(w[((i) + 9) & 15], SSIG1(w[((i) + 14) & 15]))))
 #define LOADED(i) w[i]
 
-/* Rounds t..t+15, ring slots 0..15 (constant: the ring lives in registers). */
+/* Rounds t..t+15 (t a multiple of 16) on ring slots 0..15 (constant: the
+ * ring lives in registers), each word through W(slot). */
+#define ROUND_SLOT(a, b, c, d, e, f, g, h, t, W)                               \
+    ROUND(a, b, c, d, e, f, g, h, t, W((t) & 15))
 #define ROUND16(t, W)                                                          \
     do {                                                                       \
-        ROUND(a, b, c, d, e, f, g, h, (t) + 0, W(0));                          \
-        ROUND(h, a, b, c, d, e, f, g, (t) + 1, W(1));                          \
-        ROUND(g, h, a, b, c, d, e, f, (t) + 2, W(2));                          \
-        ROUND(f, g, h, a, b, c, d, e, (t) + 3, W(3));                          \
-        ROUND(e, f, g, h, a, b, c, d, (t) + 4, W(4));                          \
-        ROUND(d, e, f, g, h, a, b, c, (t) + 5, W(5));                          \
-        ROUND(c, d, e, f, g, h, a, b, (t) + 6, W(6));                          \
-        ROUND(b, c, d, e, f, g, h, a, (t) + 7, W(7));                          \
-        ROUND(a, b, c, d, e, f, g, h, (t) + 8, W(8));                          \
-        ROUND(h, a, b, c, d, e, f, g, (t) + 9, W(9));                          \
-        ROUND(g, h, a, b, c, d, e, f, (t) + 10, W(10));                        \
-        ROUND(f, g, h, a, b, c, d, e, (t) + 11, W(11));                        \
-        ROUND(e, f, g, h, a, b, c, d, (t) + 12, W(12));                        \
-        ROUND(d, e, f, g, h, a, b, c, (t) + 13, W(13));                        \
-        ROUND(c, d, e, f, g, h, a, b, (t) + 14, W(14));                        \
-        ROUND(b, c, d, e, f, g, h, a, (t) + 15, W(15));                        \
+        FSHA256_ROUNDS8(ROUND_SLOT, t, W);                                     \
+        FSHA256_ROUNDS8(ROUND_SLOT, (t) + 8, W);                               \
     } while (0)
 
 /* Transposes the 16x16 words of r[0..15] in place: word j of r[i] moves to

@@ -24,15 +24,9 @@
         (h) = t1 + BSIG0(a) + MAJ(a, b, c);                                    \
     } while (0)
 
-#define ROUND8(i, wexpr)                                                       \
-    ROUND(a, b, c, d, e, f, g, h, (i) + 0, wexpr((i) + 0));                    \
-    ROUND(h, a, b, c, d, e, f, g, (i) + 1, wexpr((i) + 1));                    \
-    ROUND(g, h, a, b, c, d, e, f, (i) + 2, wexpr((i) + 2));                    \
-    ROUND(f, g, h, a, b, c, d, e, (i) + 3, wexpr((i) + 3));                    \
-    ROUND(e, f, g, h, a, b, c, d, (i) + 4, wexpr((i) + 4));                    \
-    ROUND(d, e, f, g, h, a, b, c, (i) + 5, wexpr((i) + 5));                    \
-    ROUND(c, d, e, f, g, h, a, b, (i) + 6, wexpr((i) + 6));                    \
-    ROUND(b, c, d, e, f, g, h, a, (i) + 7, wexpr((i) + 7))
+/* Round i on message word wexpr(i). */
+#define ROUND_W(a, b, c, d, e, f, g, h, i, wexpr) ROUND(a, b, c, d, e, f, g, h, i, wexpr(i))
+#define ROUND8(i, wexpr) FSHA256_ROUNDS8(ROUND_W, i, wexpr)
 
 #define LOADW(i) (w[i] = fsha256_load_be32(data + 4 * (i)))
 
