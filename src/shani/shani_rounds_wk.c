@@ -28,37 +28,29 @@ FSHA256_SHANI_INLINE __m128i wk_quad(const uint32_t wk[64], int q) {
     return _mm_loadu_si128((const __m128i *)(wk + 4 * q));
 }
 
-void fsha256_shani_rounds_wk_x2(uint32_t *const states[], const uint32_t wk[64]) {
-    __m128i abef0, cdgh0, abef1, cdgh1;
-    shani_load_state(states[0], &abef0, &cdgh0);
-    shani_load_state(states[1], &abef1, &cdgh1);
+/* The rounds of `lanes` lanes (a constant at each call: the loops unroll and
+ * the states stay in registers). */
+FSHA256_SHANI_INLINE void shani_rounds_wk(uint32_t *const states[], const uint32_t wk[64],
+                                          int lanes) {
+    __m128i abef[4], cdgh[4];
+    for (int i = 0; i < lanes; i++)
+        shani_load_state(states[i], &abef[i], &cdgh[i]);
     for (int q = 0; q < 16; q++) {
         const __m128i w = wk_quad(wk, q);
-        shani_rounds4(&abef0, &cdgh0, w);
-        shani_rounds4(&abef1, &cdgh1, w);
+        for (int i = 0; i < lanes; i++)
+            shani_rounds4(&abef[i], &cdgh[i], w);
     }
-    shani_add_store_state(states[0], abef0, cdgh0);
-    shani_add_store_state(states[1], abef1, cdgh1);
+    for (int i = 0; i < lanes; i++)
+        shani_add_store_state(states[i], abef[i], cdgh[i]);
+}
+
+void fsha256_shani_rounds_wk_x2(uint32_t *const states[], const uint32_t wk[64]) {
+    shani_rounds_wk(states, wk, 2);
 }
 
 #ifdef FSHA256_HAVE_SHANI_X4
 void fsha256_shani_rounds_wk_x4(uint32_t *const states[], const uint32_t wk[64]) {
-    __m128i abef0, cdgh0, abef1, cdgh1, abef2, cdgh2, abef3, cdgh3;
-    shani_load_state(states[0], &abef0, &cdgh0);
-    shani_load_state(states[1], &abef1, &cdgh1);
-    shani_load_state(states[2], &abef2, &cdgh2);
-    shani_load_state(states[3], &abef3, &cdgh3);
-    for (int q = 0; q < 16; q++) {
-        const __m128i w = wk_quad(wk, q);
-        shani_rounds4(&abef0, &cdgh0, w);
-        shani_rounds4(&abef1, &cdgh1, w);
-        shani_rounds4(&abef2, &cdgh2, w);
-        shani_rounds4(&abef3, &cdgh3, w);
-    }
-    shani_add_store_state(states[0], abef0, cdgh0);
-    shani_add_store_state(states[1], abef1, cdgh1);
-    shani_add_store_state(states[2], abef2, cdgh2);
-    shani_add_store_state(states[3], abef3, cdgh3);
+    shani_rounds_wk(states, wk, 4);
 }
 #endif
 
