@@ -474,8 +474,10 @@ typedef struct burn_job {
     fastsha256_hmac_key key;
     const void *ptrs[8];
     size_t lens[8];
+    const void *equal_ptrs[32]; /* equal lengths: the fused lane kernels */
+    size_t equal_lens[32];
     uint8_t msg[300];
-    uint8_t tags[8][32];
+    uint8_t tags[32][32];
 } burn_job;
 
 static void *burn_run(void *arg) {
@@ -489,6 +491,7 @@ static void *burn_run(void *arg) {
     fastsha256_hmac_update(&c, j->msg, 100);
     fastsha256_hmac_final(&c, j->tags[3]);
     fastsha256_hmac_many(&j->key, j->ptrs, j->lens, 8, j->tags);
+    fastsha256_hmac_many(&j->key, j->equal_ptrs, j->equal_lens, 32, j->tags);
     return NULL;
 }
 
@@ -522,6 +525,10 @@ Test(hmac_api, kernel_stack_is_burnt) {
     for (size_t i = 0; i < 8; i++) {
         job->ptrs[i] = job->msg + i;
         job->lens[i] = 64 + i * 20;
+    }
+    for (size_t i = 0; i < 32; i++) {
+        job->equal_ptrs[i] = job->msg + i;
+        job->equal_lens[i] = 64;
     }
 
     pthread_attr_t attr;

@@ -138,6 +138,15 @@ static inline vec bswap_words(vec x) {
 #  define ALWAYS_INLINE static inline
 #endif
 
+/* Loops kept rolled (see compress_words_x16). */
+#if defined(__clang__)
+#  define NO_UNROLL _Pragma("clang loop unroll(disable)")
+#elif defined(__GNUC__)
+#  define NO_UNROLL _Pragma("GCC unroll 1")
+#else
+#  define NO_UNROLL
+#endif
+
 /* One block whose message words are in w[] (w[t] holds W[t] of every lane;
  * the ring is overwritten) into s[], the transposed state; k: the round
  * constants (see compress_x16). */
@@ -145,9 +154,13 @@ ALWAYS_INLINE void compress_words_x16(vec s[8], vec w[16], const uint32_t *k) {
     vec a = s[0], b = s[1], c = s[2], d = s[3];
     vec e = s[4], f = s[5], g = s[6], h = s[7];
     ROUND16(0, LOADED);
-    ROUND16(16, SCHED);
-    ROUND16(32, SCHED);
-    ROUND16(48, SCHED);
+    /* Rounds 16..63 as a loop over the same 16 ring slots: the unrolled
+     * block (15 KiB of EVEX code) crowded the op cache and L1i. */
+    NO_UNROLL
+    for (int q = 1; q < 4; q++) {
+        k += 16;
+        ROUND16(0, SCHED);
+    }
     s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
     s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
 }
@@ -156,6 +169,7 @@ ALWAYS_INLINE void compress_words_x16(vec s[8], vec w[16], const uint32_t *k) {
 ALWAYS_INLINE void compress_wk_x16(vec s[8], const uint32_t wk[64]) {
     vec a = s[0], b = s[1], c = s[2], d = s[3];
     vec e = s[4], f = s[5], g = s[6], h = s[7];
+    NO_UNROLL
     for (int t = 0; t < 64; t += 8)
         ROUND8_WK(t);
     s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
