@@ -420,6 +420,8 @@ struct run {
     entry *entries;
     size_t n;
     atomic_size_t next_claim;
+    atomic_size_t workers;        /* working threads, this one included */
+    atomic_size_t active_streams; /* open streams of all workers */
     pthread_mutex_t lock;
     pthread_cond_t published;
     atomic_bool waiting; /* the printing thread sleeps on `published` */
@@ -500,6 +502,7 @@ static void arena_reserve(worker *w, size_t extra) {
 
 static void start_stream(worker *w, entry *e, int fd, const unsigned char *head, size_t head_len) {
     stream *s = &w->streams[w->nstreams++];
+    atomic_fetch_add_explicit(&w->r->active_streams, 1, memory_order_relaxed);
     s->e = e;
     s->fd = fd;
     if (s->buf == NULL)
@@ -610,6 +613,7 @@ static void advance_streams(worker *w) {
             finish_entry(s->e, digest);
         }
     }
+    atomic_fetch_sub_explicit(&w->r->active_streams, w->nstreams - kept, memory_order_relaxed);
     w->nstreams = kept;
     if (any_ended)
         publish(w->r);
@@ -620,7 +624,16 @@ static void advance_streams(worker *w) {
  * advances its streams by a piece. Returns false when it has nothing left. */
 static bool worker_step(worker *w) {
     run *r = w->r;
-    while (!w->exhausted && w->nstreams < MAX_STREAMS) {
+    /* A worker holding more than its share of the open streams leaves the
+     * next large file to the others (whichever thread starts first would
+     * otherwise take them all). */
+    bool may_claim = w->nstreams * atomic_load_explicit(&r->workers, memory_order_relaxed) <=
+                     atomic_load_explicit(&r->active_streams, memory_order_relaxed);
+    /* At most a batch of files a step: the printing thread works too and
+     * prints (and updates --progress) between steps. */
+    for (size_t claimed = 0;
+         may_claim && !w->exhausted && w->nstreams < MAX_STREAMS && claimed < SMALL_BATCH;
+         claimed++) {
         size_t i = atomic_fetch_add_explicit(&r->next_claim, 1, memory_order_relaxed);
         if (i >= r->n) {
             w->exhausted = true;
@@ -704,6 +717,7 @@ static void run_entries(entry *entries, size_t n, emit_fn emit, void *arg) {
     r.entries = entries;
     r.n = n;
     atomic_init(&r.next_claim, 0);
+    atomic_init(&r.active_streams, 0);
     atomic_init(&r.waiting, false);
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.published, NULL);
@@ -723,30 +737,30 @@ static void run_entries(entry *entries, size_t n, emit_fn emit, void *arg) {
     worker *workers = calloc(nthreads ? nthreads : 1, sizeof *workers);
     if (workers == NULL)
         xalloc_die();
+    /* This thread is a worker too (with -j 1 the only one): it works
+     * between the lines it prints, so -j N runs N threads, not N + 1
+     * contending for N CPUs with a printer that mostly sleeps. */
     size_t started = 0;
-    /* -j 1: no thread, this one works between the lines it prints. */
-    bool inline_worker = nthreads <= 1;
-    workers[0].r = &r;
-    if (!inline_worker) {
-        for (; started < nthreads; started++) {
-            workers[started].r = &r;
-            if (pthread_create(&workers[started].thread, NULL, worker_main, &workers[started]) != 0)
-                break;
-        }
-        if (started == 0) /* no thread could start: work here */
-            inline_worker = true;
+    atomic_init(&r.workers, nthreads ? nthreads : 1);
+    worker *self = &workers[nthreads ? nthreads - 1 : 0];
+    bool self_busy = nthreads > 0;
+    self->r = &r;
+    for (; started + 1 < nthreads; started++) {
+        workers[started].r = &r;
+        if (pthread_create(&workers[started].thread, NULL, worker_main, &workers[started]) != 0)
+            break; /* fewer threads: this one still works */
     }
+    atomic_store(&r.workers, started + 1);
 
     for (size_t k = 0; k < n; k++) {
         entry *e = &entries[k];
-        if (e->is_stdin) {
+        if (e->is_stdin)
             hash_stdin(e);
-        } else if (inline_worker) {
-            while (!atomic_load_explicit(&e->done, memory_order_acquire)) {
-                worker_step(&workers[0]);
-                progress_update(false);
-            }
-        } else if (!atomic_load_explicit(&e->done, memory_order_acquire)) {
+        while (self_busy && !atomic_load_explicit(&e->done, memory_order_acquire)) {
+            self_busy = worker_step(self);
+            progress_update(false);
+        }
+        if (!atomic_load_explicit(&e->done, memory_order_acquire)) {
             pthread_mutex_lock(&r.lock);
             atomic_store(&r.waiting, true);
             while (!atomic_load_explicit(&e->done, memory_order_acquire)) {
