@@ -52,6 +52,8 @@ static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_bloc
  * four SHA-NI streams (Intel, AMD Zen 5; see FSHA256_CPU_AVX512_BATCH); SHA-NI for a
  * remainder of fewer than sixteen messages. */
 static const fsha256_lane_kernel shani_avx512_lanes[] = {
+    {32, fsha256_avx512_lanes_x32, fsha256_avx512_oneblock_x32, fsha256_avx512_rounds_wk_x32,
+     fsha256_avx512_hmac_x32},
     {16, fsha256_avx512_lanes_x16, fsha256_avx512_oneblock_x16, fsha256_avx512_rounds_wk_x16,
      fsha256_avx512_hmac_x16},
     {4, fsha256_shani_lanes_x4_avx, fsha256_shani_oneblock_x4_avx, fsha256_shani_rounds_wk_x4,
@@ -82,6 +84,8 @@ static const fsha256_backend backend_avx2 = {"avx2", avx2_flavours};
 /* A batch backend: sixteen lanes; single streams go through the AVX2 kernel
  * (one stream has no lanes to spread over ZMM registers). */
 static const fsha256_lane_kernel avx512_lanes[] = {
+    {32, fsha256_avx512_lanes_x32, fsha256_avx512_oneblock_x32, fsha256_avx512_rounds_wk_x32,
+     fsha256_avx512_hmac_x32},
     {16, fsha256_avx512_lanes_x16, fsha256_avx512_oneblock_x16, fsha256_avx512_rounds_wk_x16,
      fsha256_avx512_hmac_x16},
     {8, fsha256_avx2_lanes_x8, fsha256_avx2_oneblock_x8, fsha256_avx2_rounds_wk_x8,

@@ -33,7 +33,7 @@ typedef void (*fsha256_lanes_fn)(uint32_t *const states[], const uint8_t *const 
 typedef void (*fsha256_lanes_oneblock_fn)(const uint32_t iv[8], const uint8_t *const blocks[],
                                           uint8_t *digests, size_t digest_size);
 /* The widest lane kernel any backend may have (the scheduler's arrays). */
-#define FSHA256_MAX_LANES 16
+#define FSHA256_MAX_LANES 32
 /* Optional: one message of at most FSHA256_SHORT_MAX bytes (so one padded
  * block) from iv straight to its big-endian digest of digest_size bytes (32
  * or 28), for the one-call API. msg may be NULL only when len is 0. */
@@ -441,6 +441,14 @@ void fsha256_avx512_oneblock_x16(const uint32_t iv[8], const uint8_t *const bloc
                                  uint8_t *digests, size_t digest_size);
 void fsha256_avx512_rounds_wk_x16(uint32_t *const states[], const uint32_t wk[64]);
 void fsha256_avx512_hmac_x16(const uint32_t inner[8], const uint32_t outer[8],
+                             const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                             uint8_t *tags, size_t digest_size);
+void fsha256_avx512_lanes_x32(uint32_t *const states[], const uint8_t *const data[],
+                              size_t nblocks);
+void fsha256_avx512_oneblock_x32(const uint32_t iv[8], const uint8_t *const blocks[],
+                                 uint8_t *digests, size_t digest_size);
+void fsha256_avx512_rounds_wk_x32(uint32_t *const states[], const uint32_t wk[64]);
+void fsha256_avx512_hmac_x32(const uint32_t inner[8], const uint32_t outer[8],
                              const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
                              uint8_t *tags, size_t digest_size);
 extern const fsha256_hex_encoder fsha256_hex_ssse3;

@@ -136,6 +136,58 @@ Test(avx512_lanes, oneblock_x16_sha256_and_sha224) {
     }
 }
 
+/* The 32-lane entries against the 16-lane ones run on each half: the
+ * interleaved known-W+K rounds from random states, and HMAC tags of one or
+ * two whole blocks (with the padding-only block's W + K) or of one padded
+ * block, SHA-256 and SHA-224. */
+Test(avx512_lanes, x32_entries_match_two_x16_calls) {
+    require_avx512();
+    uint64_t rng = 0x32a5;
+    uint8_t *buf = malloc(32 * 129);
+    cr_assert_not_null(buf);
+    for (int round = 0; round < 50; round++) {
+        uint32_t wk[64], got[32][8], want[32][8], inner[8], outer[8];
+        uint32_t *got_p[32], *want_p[32];
+        uint8_t pad[128];
+        size_t nblocks = 1 + (size_t)(round & 1);
+        fsha256_pad_tail(pad, NULL, 0, 64 * nblocks + 64);
+        fsha256_block_wk(wk, pad);
+        for (int i = 0; i < 32; i++) {
+            for (int j = 0; j < 8; j++)
+                got[i][j] = want[i][j] = (uint32_t)test_rand(&rng);
+            got_p[i] = got[i];
+            want_p[i] = want[i];
+        }
+        fsha256_avx512_rounds_wk_x32(got_p, wk);
+        fsha256_avx512_rounds_wk_x16(want_p, wk);
+        fsha256_avx512_rounds_wk_x16(want_p + 16, wk);
+        cr_assert_arr_eq(got, want, sizeof got, "rounds_wk, round %d", round);
+
+        test_fill(buf, 32 * 129, test_rand(&rng));
+        const uint8_t *data[32];
+        for (int i = 0; i < 32; i++)
+            data[i] = buf + 1 + 129 * i; /* odd: never aligned */
+        for (int j = 0; j < 8; j++) {
+            inner[j] = (uint32_t)test_rand(&rng);
+            outer[j] = (uint32_t)test_rand(&rng);
+        }
+        for (int variant = 0; variant < 4; variant++) {
+            size_t size = variant & 1 ? 28 : 32;
+            const uint32_t *known = variant & 2 ? NULL : wk; /* NULL: one padded block */
+            size_t nb = known ? nblocks : 1;
+            uint8_t tags[32 * 32 + 4], tags16[32 * 32 + 4];
+            memset(tags, 0xa5, sizeof tags);
+            memset(tags16, 0xa5, sizeof tags16);
+            fsha256_avx512_hmac_x32(inner, outer, data, nb, known, tags, size);
+            fsha256_avx512_hmac_x16(inner, outer, data, nb, known, tags16, size);
+            fsha256_avx512_hmac_x16(inner, outer, data + 16, nb, known, tags16 + 16 * size, size);
+            cr_assert_arr_eq(tags, tags16, sizeof tags, "hmac, round %d, variant %d", round,
+                             variant);
+        }
+    }
+    free(buf);
+}
+
 /* The backend end to end: random lengths and counts (remainders below 16
  * go to the 8-lane AVX2 kernel and the single-stream kernel). */
 Test(avx512_lanes, forced_backend_batches_of_random_lengths) {
@@ -198,7 +250,7 @@ Test(avx512_lanes, auto_batches_with_and_without_avx512_lanes) {
         const fsha256_impl *impl = fsha256_active();
         cr_assert_str_eq(impl->name, "shani");
 #ifdef FSHA256_HAVE_SHANI_X4
-        unsigned want_width = (features & FSHA256_CPU_AVX512_BATCH) ? 16 : 4;
+        unsigned want_width = (features & FSHA256_CPU_AVX512_BATCH) ? 32 : 4;
 #else
         unsigned want_width = 2; /* 32-bit x86: two SHA-NI streams, no AVX-512 flavour */
         (void)features;

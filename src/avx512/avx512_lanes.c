@@ -138,6 +138,12 @@ static inline vec bswap_words(vec x) {
 #  define ALWAYS_INLINE static inline
 #endif
 
+#if defined(__GNUC__)
+#  define NOINLINE static __attribute__((noinline))
+#else
+#  define NOINLINE static
+#endif
+
 /* Loops kept rolled (see compress_words_x16). */
 #if defined(__clang__)
 #  define NO_UNROLL _Pragma("clang loop unroll(disable)")
@@ -174,6 +180,32 @@ ALWAYS_INLINE void compress_wk_x16(vec s[8], const uint32_t wk[64]) {
         ROUND8_WK(t);
     s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
     s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+}
+
+/* Two groups of sixteen lanes through one block of known W + K, their
+ * rounds interleaved: without a message schedule a round is a chain of
+ * dependent operations (2 cycles each on Zen 5) that one group leaves the
+ * vector pipes idle behind; a second, independent chain fills them (18.1-19.4
+ * against 12.2 TSC per lane and block on Zen 5, see bench/README.md). The
+ * second group's variables are the first's names with _2. */
+#define ROUND_WK_PAIR(a, b, c, d, e, f, g, h, t, X)                            \
+    ROUND_WK(a, b, c, d, e, f, g, h, t);                                       \
+    ROUND_WK(a##_2, b##_2, c##_2, d##_2, e##_2, f##_2, g##_2, h##_2, t)
+ALWAYS_INLINE void compress_wk_x16_pair(vec s[8], vec s_2[8], const uint32_t wk[64]) {
+    vec a = s[0], b = s[1], c = s[2], d = s[3];
+    vec e = s[4], f = s[5], g = s[6], h = s[7];
+    vec a_2 = s_2[0], b_2 = s_2[1], c_2 = s_2[2], d_2 = s_2[3];
+    vec e_2 = s_2[4], f_2 = s_2[5], g_2 = s_2[6], h_2 = s_2[7];
+    NO_UNROLL
+    for (int t = 0; t < 64; t += 8) {
+        FSHA256_ROUNDS8(ROUND_WK_PAIR, t, 0);
+    }
+    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
+    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+    s_2[0] = ADD(s_2[0], a_2); s_2[1] = ADD(s_2[1], b_2);
+    s_2[2] = ADD(s_2[2], c_2); s_2[3] = ADD(s_2[3], d_2);
+    s_2[4] = ADD(s_2[4], e_2); s_2[5] = ADD(s_2[5], f_2);
+    s_2[6] = ADD(s_2[6], g_2); s_2[7] = ADD(s_2[7], h_2);
 }
 
 /* Compresses nblocks blocks of each lane (lane i from p[i]) into s[], the
@@ -257,28 +289,76 @@ void fsha256_avx512_rounds_wk_x16(uint32_t *const states[], const uint32_t wk[64
  * j of every lane's digest in s[j], which is W[j] of the outer block, whose
  * other words are constants (0x80 after the digest, the bit count of 64 +
  * digest_size bytes). No transpose, byte swap or store between the hashes. */
-void fsha256_avx512_hmac_x16(const uint32_t inner[8], const uint32_t outer[8],
-                             const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
-                             uint8_t *tags, size_t digest_size) {
-    vec s[8], w[16];
+/* Out of line, shared by the x16 and x32 HMAC entries: inlined four
+ * times, the rounds would again outgrow the op cache (see compress_words_x16). */
+NOINLINE void hmac_inner_x16(vec s[8], const uint32_t inner[8], const uint8_t *const data[],
+                                  size_t nblocks) {
     for (int j = 0; j < 8; j++)
         s[j] = _mm512_set1_epi32((int)inner[j]);
     compress_x16(s, data, nblocks);
-    if (wk)
-        compress_wk_x16(s, wk);
+}
 
+/* The outer hash of the inner digests in s[], out as tags. */
+NOINLINE void hmac_outer_x16(const vec s[8], const uint32_t outer[8], uint8_t *tags,
+                                  size_t digest_size) {
+    vec w[16], t[8];
     for (size_t j = 0; j < 16; j++)
         w[j] = j < digest_size / 4 ? s[j]
                                    : _mm512_set1_epi32((int)fsha256_hmac_outer_pad_word(j, digest_size));
     for (int j = 0; j < 8; j++)
-        s[j] = _mm512_set1_epi32((int)outer[j]);
+        t[j] = _mm512_set1_epi32((int)outer[j]);
     const uint32_t *k = fsha256_sha256_k;
 #if defined(__GNUC__)
     __asm__("" : "+r"(k));
 #endif
-    compress_words_x16(s, w, k);
+    compress_words_x16(t, w, k);
+    store_digests_x16(tags, t, digest_size);
+}
 
-    store_digests_x16(tags, s, digest_size);
+void fsha256_avx512_hmac_x16(const uint32_t inner[8], const uint32_t outer[8],
+                             const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                             uint8_t *tags, size_t digest_size) {
+    vec s[8];
+    hmac_inner_x16(s, inner, data, nblocks);
+    if (wk)
+        compress_wk_x16(s, wk);
+    hmac_outer_x16(s, outer, tags, digest_size);
+}
+
+/* Thirty-two lanes as two groups of sixteen: the x16 kernels one group after
+ * the other, except the rounds of a known W + K block (the padding-only
+ * block of whole-block messages), where the two groups' chains interleave. */
+void fsha256_avx512_lanes_x32(uint32_t *const states[], const uint8_t *const data[],
+                              size_t nblocks) {
+    fsha256_avx512_lanes_x16(states, data, nblocks);
+    fsha256_avx512_lanes_x16(states + 16, data + 16, nblocks);
+}
+
+void fsha256_avx512_oneblock_x32(const uint32_t iv[8], const uint8_t *const blocks[],
+                                 uint8_t *digests, size_t digest_size) {
+    fsha256_avx512_oneblock_x16(iv, blocks, digests, digest_size);
+    fsha256_avx512_oneblock_x16(iv, blocks + 16, digests + 16 * digest_size, digest_size);
+}
+
+void fsha256_avx512_rounds_wk_x32(uint32_t *const states[], const uint32_t wk[64]) {
+    vec s[8], s_2[8];
+    load_states_x16(s, states);
+    load_states_x16(s_2, states + 16);
+    compress_wk_x16_pair(s, s_2, wk);
+    store_states_x16(states, s);
+    store_states_x16(states + 16, s_2);
+}
+
+void fsha256_avx512_hmac_x32(const uint32_t inner[8], const uint32_t outer[8],
+                             const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                             uint8_t *tags, size_t digest_size) {
+    vec s[8], s_2[8];
+    hmac_inner_x16(s, inner, data, nblocks);
+    hmac_inner_x16(s_2, inner, data + 16, nblocks);
+    if (wk)
+        compress_wk_x16_pair(s, s_2, wk);
+    hmac_outer_x16(s, outer, tags, digest_size);
+    hmac_outer_x16(s_2, outer, tags + 16 * digest_size, digest_size);
 }
 
 /* One padded block per lane from the IV (broadcast: no transpose in), out
