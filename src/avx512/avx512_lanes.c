@@ -6,7 +6,8 @@
  * three-input bit function in one: Ch, Maj, and the three-way XOR of each
  * sigma function. A round is then 17 instructions for 16 lanes. With 32
  * vector registers the state, the 16-word message ring and the temporaries
- * all stay in registers. */
+ * all stay in registers. The 32-lane entries run two such groups, their
+ * rounds interleaved where a block has no message schedule. */
 #include "../internal.h"
 
 #if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
@@ -288,11 +289,12 @@ void fsha256_avx512_rounds_wk_x16(uint32_t *const states[], const uint32_t wk[64
  * never leave the registers: the transposed inner state already holds word
  * j of every lane's digest in s[j], which is W[j] of the outer block, whose
  * other words are constants (0x80 after the digest, the bit count of 64 +
- * digest_size bytes). No transpose, byte swap or store between the hashes. */
-/* Out of line, shared by the x16 and x32 HMAC entries: inlined four
- * times, the rounds would again outgrow the op cache (see compress_words_x16). */
+ * digest_size bytes). No transpose, byte swap or store between the hashes.
+ * The inner and outer hashes are out of line, shared by the x16 and x32
+ * entries: inlined four times, the rounds would again outgrow the op cache
+ * (see compress_words_x16). */
 NOINLINE void hmac_inner_x16(vec s[8], const uint32_t inner[8], const uint8_t *const data[],
-                                  size_t nblocks) {
+                             size_t nblocks) {
     for (int j = 0; j < 8; j++)
         s[j] = _mm512_set1_epi32((int)inner[j]);
     compress_x16(s, data, nblocks);
@@ -300,7 +302,7 @@ NOINLINE void hmac_inner_x16(vec s[8], const uint32_t inner[8], const uint8_t *c
 
 /* The outer hash of the inner digests in s[], out as tags. */
 NOINLINE void hmac_outer_x16(const vec s[8], const uint32_t outer[8], uint8_t *tags,
-                                  size_t digest_size) {
+                             size_t digest_size) {
     vec w[16], t[8];
     for (size_t j = 0; j < 16; j++)
         w[j] = j < digest_size / 4 ? s[j]
