@@ -154,6 +154,27 @@ static inline vec bswap_words(vec x) {
 #  define NO_UNROLL
 #endif
 
+/* The block's working variables added into the state s[]. */
+#define FEED_FORWARD(s, a, b, c, d, e, f, g, h)                                \
+    do {                                                                       \
+        (s)[0] = ADD((s)[0], a); (s)[1] = ADD((s)[1], b);                      \
+        (s)[2] = ADD((s)[2], c); (s)[3] = ADD((s)[3], d);                      \
+        (s)[4] = ADD((s)[4], e); (s)[5] = ADD((s)[5], f);                      \
+        (s)[6] = ADD((s)[6], g); (s)[7] = ADD((s)[7], h);                      \
+    } while (0)
+
+/* The round constants, through a pointer the compiler cannot follow:
+ * otherwise gcc hoists 64 broadcast vectors out of the block loop onto the
+ * stack (4 KiB of stores per call) instead of broadcasting from the table
+ * inside the additions. */
+static inline const uint32_t *opaque_k(void) {
+    const uint32_t *k = fsha256_sha256_k;
+#if defined(__GNUC__)
+    __asm__("" : "+r"(k));
+#endif
+    return k;
+}
+
 /* One block whose message words are in w[] (w[t] holds W[t] of every lane;
  * the ring is overwritten) into s[], the transposed state; k: the round
  * constants (see compress_x16). */
@@ -168,8 +189,7 @@ ALWAYS_INLINE void compress_words_x16(vec s[8], vec w[16], const uint32_t *k) {
         k += 16;
         ROUND16(0, SCHED);
     }
-    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
-    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+    FEED_FORWARD(s, a, b, c, d, e, f, g, h);
 }
 
 /* One block of known W + K words (the same for every lane) into s[]. */
@@ -179,8 +199,7 @@ ALWAYS_INLINE void compress_wk_x16(vec s[8], const uint32_t wk[64]) {
     NO_UNROLL
     for (int t = 0; t < 64; t += 8)
         ROUND8_WK(t);
-    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
-    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
+    FEED_FORWARD(s, a, b, c, d, e, f, g, h);
 }
 
 /* Two groups of sixteen lanes through one block of known W + K, their
@@ -201,26 +220,15 @@ ALWAYS_INLINE void compress_wk_x16_pair(vec s[8], vec s_2[8], const uint32_t wk[
     for (int t = 0; t < 64; t += 8) {
         FSHA256_ROUNDS8(ROUND_WK_PAIR, t, 0);
     }
-    s[0] = ADD(s[0], a); s[1] = ADD(s[1], b); s[2] = ADD(s[2], c); s[3] = ADD(s[3], d);
-    s[4] = ADD(s[4], e); s[5] = ADD(s[5], f); s[6] = ADD(s[6], g); s[7] = ADD(s[7], h);
-    s_2[0] = ADD(s_2[0], a_2); s_2[1] = ADD(s_2[1], b_2);
-    s_2[2] = ADD(s_2[2], c_2); s_2[3] = ADD(s_2[3], d_2);
-    s_2[4] = ADD(s_2[4], e_2); s_2[5] = ADD(s_2[5], f_2);
-    s_2[6] = ADD(s_2[6], g_2); s_2[7] = ADD(s_2[7], h_2);
+    FEED_FORWARD(s, a, b, c, d, e, f, g, h);
+    FEED_FORWARD(s_2, a_2, b_2, c_2, d_2, e_2, f_2, g_2, h_2);
 }
 
 /* Compresses nblocks blocks of each lane (lane i from p[i]) into s[], the
  * transposed state: s[j] holds word j of every lane. */
 ALWAYS_INLINE void compress_x16(vec s[8], const uint8_t *const p[16], size_t nblocks) {
     for (size_t off = 0; nblocks--; off += 64) {
-        /* The round constants, through a pointer the compiler cannot follow:
-         * otherwise gcc hoists 64 broadcast vectors out of the loop onto the
-         * stack (4 KiB of stores per call) instead of broadcasting from the
-         * table inside the additions. */
-        const uint32_t *k = fsha256_sha256_k;
-#if defined(__GNUC__)
-        __asm__("" : "+r"(k));
-#endif
+        const uint32_t *k = opaque_k();
         vec w[16];
         for (int i = 0; i < 16; i++)
             w[i] = bswap_words(_mm512_loadu_si512((const void *)(p[i] + off)));
@@ -309,11 +317,7 @@ NOINLINE void hmac_outer_x16(const vec s[8], const uint32_t outer[8], uint8_t *t
                                    : _mm512_set1_epi32((int)fsha256_hmac_outer_pad_word(j, digest_size));
     for (int j = 0; j < 8; j++)
         t[j] = _mm512_set1_epi32((int)outer[j]);
-    const uint32_t *k = fsha256_sha256_k;
-#if defined(__GNUC__)
-    __asm__("" : "+r"(k));
-#endif
-    compress_words_x16(t, w, k);
+    compress_words_x16(t, w, opaque_k());
     store_digests_x16(tags, t, digest_size);
 }
 
