@@ -613,10 +613,11 @@ static void advance_streams(worker *w) {
             finish_entry(s->e, digest);
         }
     }
-    atomic_fetch_sub_explicit(&w->r->active_streams, w->nstreams - kept, memory_order_relaxed);
-    w->nstreams = kept;
-    if (any_ended)
+    if (any_ended) { /* else kept == nstreams, and the shared counter stays untouched */
+        atomic_fetch_sub_explicit(&w->r->active_streams, w->nstreams - kept, memory_order_relaxed);
+        w->nstreams = kept;
         publish(w->r);
+    }
 }
 
 /* One step of a worker: claims entries until it has started a new stream
