@@ -395,11 +395,42 @@ typedef struct entry {
 
 typedef struct run run;
 
+/* Read-ahead for a large regular file: threads with nothing else to do read
+ * its next pieces (pread at fixed offsets) while the owner hashes, so one
+ * large file costs its hash time, not its hash plus read time. The pieces
+ * form a ring; the owner hashes them in order and reads a piece itself when
+ * no helper has claimed it. */
+#define AHEAD_PIECES 8
+
+enum { PIECE_EMPTY, PIECE_READING, PIECE_FULL };
+
+typedef struct piece {
+    unsigned char *buf; /* READ_PIECE bytes */
+    uint64_t off;
+    ssize_t got;        /* bytes read, or -1 with err */
+    int err;
+    int state;
+} piece;
+
+typedef struct read_ahead {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;    /* a piece was filled or freed, or the stream stopped */
+    int fd;
+    uint64_t next_off;         /* where the next claimed piece starts */
+    size_t claimed, consumed;  /* pieces claimed, pieces handed back by the owner */
+    unsigned helpers;          /* helper threads holding this stream */
+    unsigned helpers_waiting;  /* of which asleep until there is room */
+    bool stop;                 /* a short piece or an error was read, or the owner ended */
+    piece ring[AHEAD_PIECES];
+} read_ahead;
+
 typedef struct stream {
     entry *e;
     int fd;
     fastsha256_ctx ctx;
-    unsigned char *buf; /* READ_PIECE bytes */
+    unsigned char *buf; /* READ_PIECE bytes, for streams read with read() */
+    read_ahead *ra;      /* this slot's read-ahead, kept for reuse */
+    bool ahead;         /* this stream goes through ra */
 } stream;
 
 typedef struct worker {
@@ -425,6 +456,19 @@ struct run {
     pthread_mutex_t lock;
     pthread_cond_t published;
     atomic_bool waiting; /* the printing thread sleeps on `published` */
+    /* Large files open for read-ahead, and the threads that may still
+     * open one (idle threads wait for one while others work). */
+    pthread_mutex_t ahead_lock;
+    pthread_cond_t ahead_added; /* a stream was added, or a thread ran out of work */
+    read_ahead **ahead;
+    atomic_size_t nahead;
+    size_t ahead_turn;          /* round robin over `ahead` */
+    size_t busy_workers;        /* workers that may still open a file */
+    size_t jobs;                /* threads allowed (-j) */
+    /* Threads allowed beyond one per file (-j above the file count), started
+     * only when a large file can use them as readers. */
+    size_t spare_threads, nhelpers;
+    pthread_t *helpers;
 };
 
 static int opt_jobs;                 /* 0: the CPUs this process may use */
@@ -500,15 +544,214 @@ static void arena_reserve(worker *w, size_t extra) {
     w->arena_cap = cap;
 }
 
-static void start_stream(worker *w, entry *e, int fd, const unsigned char *head, size_t head_len) {
+/* Claims ra's next piece for the caller, who holds ra->lock and then reads
+ * it with read_claimed() without the lock. */
+static piece *claim_piece(read_ahead *ra) {
+    piece *p = &ra->ring[ra->claimed++ % AHEAD_PIECES];
+    p->state = PIECE_READING;
+    p->off = ra->next_off;
+    ra->next_off += READ_PIECE;
+    return p;
+}
+
+/* A short piece is the end of the file (pread on a regular file): nothing
+ * after it is claimed, and pieces claimed after it before that was known
+ * are never hashed, so a growing file is hashed as it was at one moment. */
+static void read_claimed(read_ahead *ra, piece *p) {
+    ssize_t got;
+    do
+        got = pread(ra->fd, p->buf, READ_PIECE, (off_t)p->off);
+    while (got < 0 && errno == EINTR);
+    int err = got < 0 ? errno : 0;
+    if (got > 0)
+        atomic_fetch_add_explicit(&progress_bytes, (uint64_t)got, memory_order_relaxed);
+    pthread_mutex_lock(&ra->lock);
+    p->got = got;
+    p->err = err;
+    p->state = PIECE_FULL;
+    if (got < (ssize_t)READ_PIECE)
+        ra->stop = true;
+    pthread_cond_broadcast(&ra->changed);
+    pthread_mutex_unlock(&ra->lock);
+}
+
+/* The owner's next piece, in file order: already read by a helper, being
+ * read (wait for it), or not claimed yet (read it now). */
+static piece *take_piece(read_ahead *ra) {
+    pthread_mutex_lock(&ra->lock);
+    piece *p = &ra->ring[ra->consumed % AHEAD_PIECES];
+    if (ra->consumed == ra->claimed) {
+        claim_piece(ra);
+        pthread_mutex_unlock(&ra->lock);
+        read_claimed(ra, p);
+        return p;
+    }
+    while (p->state != PIECE_FULL)
+        pthread_cond_wait(&ra->changed, &ra->lock);
+    pthread_mutex_unlock(&ra->lock);
+    return p;
+}
+
+static void release_piece(read_ahead *ra, piece *p) {
+    pthread_mutex_lock(&ra->lock);
+    p->state = PIECE_EMPTY;
+    ra->consumed++;
+    /* A sleeping helper is woken once half the ring is free: one wake-up
+     * (a system call) per few pieces, not per piece. */
+    if (ra->helpers_waiting && ra->claimed - ra->consumed <= AHEAD_PIECES / 2)
+        pthread_cond_broadcast(&ra->changed);
+    pthread_mutex_unlock(&ra->lock);
+}
+
+/* A helper's turn on ra (it holds one of ra->helpers): waits a little for
+ * room if the ring is full, then reads pieces until it is full again. */
+static void help_stream(read_ahead *ra) {
+    pthread_mutex_lock(&ra->lock);
+    if (!ra->stop && ra->claimed - ra->consumed >= AHEAD_PIECES) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 50 * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        ra->helpers_waiting++;
+        while (!ra->stop && ra->claimed - ra->consumed >= AHEAD_PIECES &&
+               pthread_cond_timedwait(&ra->changed, &ra->lock, &until) == 0)
+            ;
+        ra->helpers_waiting--;
+    }
+    while (!ra->stop && ra->claimed - ra->consumed < AHEAD_PIECES) {
+        piece *p = claim_piece(ra);
+        pthread_mutex_unlock(&ra->lock);
+        read_claimed(ra, p);
+        pthread_mutex_lock(&ra->lock);
+    }
+    if (--ra->helpers == 0 && ra->stop)
+        pthread_cond_broadcast(&ra->changed); /* the owner may wait to close */
+    pthread_mutex_unlock(&ra->lock);
+}
+
+static void *helper_main(void *arg);
+
+/* Offers ra to idle threads, starting a spare one if -j allows it. */
+static void add_ahead(run *r, read_ahead *ra) {
+    pthread_mutex_lock(&r->ahead_lock);
+    r->ahead[atomic_load(&r->nahead)] = ra;
+    atomic_fetch_add(&r->nahead, 1);
+    if (r->spare_threads > 0) {
+        if (pthread_create(&r->helpers[r->nhelpers], NULL, helper_main, r) == 0)
+            r->nhelpers++;
+        r->spare_threads--;
+    }
+    pthread_cond_broadcast(&r->ahead_added);
+    pthread_mutex_unlock(&r->ahead_lock);
+    publish(r); /* the printing thread helps too while it waits */
+}
+
+/* Withdraws ra and waits for its helpers to leave, so its descriptor can
+ * be closed and its ring reused. */
+static void remove_ahead(run *r, read_ahead *ra) {
+    pthread_mutex_lock(&r->ahead_lock);
+    size_t n = atomic_load(&r->nahead);
+    for (size_t k = 0; k < n; k++) {
+        if (r->ahead[k] == ra) {
+            r->ahead[k] = r->ahead[n - 1];
+            atomic_store(&r->nahead, n - 1);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&r->ahead_lock);
+    pthread_mutex_lock(&ra->lock);
+    ra->stop = true;
+    pthread_cond_broadcast(&ra->changed);
+    while (ra->helpers > 0)
+        pthread_cond_wait(&ra->changed, &ra->lock);
+    pthread_mutex_unlock(&ra->lock);
+}
+
+/* One turn of help with another thread's large file. Returns false when
+ * there is none; with `wait`, first waits for one while some worker may
+ * still open one. */
+static bool help_one(run *r, bool wait) {
+    pthread_mutex_lock(&r->ahead_lock);
+    size_t n;
+    while ((n = atomic_load(&r->nahead)) == 0 && wait && r->busy_workers > 0)
+        pthread_cond_wait(&r->ahead_added, &r->ahead_lock);
+    if (n == 0) {
+        pthread_mutex_unlock(&r->ahead_lock);
+        return false;
+    }
+    read_ahead *ra = r->ahead[r->ahead_turn++ % n];
+    pthread_mutex_lock(&ra->lock);
+    ra->helpers++;
+    pthread_mutex_unlock(&ra->lock);
+    pthread_mutex_unlock(&r->ahead_lock);
+    help_stream(ra);
+    return true;
+}
+
+/* A worker that will open no more files. */
+static void retire_worker(run *r) {
+    pthread_mutex_lock(&r->ahead_lock);
+    r->busy_workers--;
+    pthread_cond_broadcast(&r->ahead_added);
+    pthread_mutex_unlock(&r->ahead_lock);
+}
+
+static void *helper_main(void *arg) {
+    run *r = arg;
+    while (help_one(r, true))
+        ;
+    return NULL;
+}
+
+static read_ahead *new_read_ahead(void) {
+    read_ahead *ra = xmalloc(sizeof *ra);
+    pthread_mutex_init(&ra->lock, NULL);
+    pthread_cond_init(&ra->changed, NULL);
+    unsigned char *bufs = xmalloc((size_t)AHEAD_PIECES * READ_PIECE);
+    for (size_t k = 0; k < AHEAD_PIECES; k++)
+        ra->ring[k].buf = bufs + k * READ_PIECE;
+    return ra;
+}
+
+static void free_read_ahead(read_ahead *ra) {
+    if (ra == NULL)
+        return;
+    free(ra->ring[0].buf);
+    pthread_mutex_destroy(&ra->lock);
+    pthread_cond_destroy(&ra->changed);
+    free(ra);
+}
+
+/* Starts a stream on fd after head_len bytes already read; `seekable`: a
+ * regular file at offset 0, which other threads may read ahead when -j
+ * leaves more than one thread. */
+static void start_stream(worker *w, entry *e, int fd, const unsigned char *head, size_t head_len,
+                         bool seekable) {
+    run *r = w->r;
     stream *s = &w->streams[w->nstreams++];
-    atomic_fetch_add_explicit(&w->r->active_streams, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&r->active_streams, 1, memory_order_relaxed);
     s->e = e;
     s->fd = fd;
-    if (s->buf == NULL)
-        s->buf = xmalloc(READ_PIECE);
     algo->init(&s->ctx);
     fastsha256_update(&s->ctx, head, head_len);
+    s->ahead = seekable && head_len == 0 && r->jobs > 1;
+    if (!s->ahead) {
+        if (s->buf == NULL)
+            s->buf = xmalloc(READ_PIECE);
+        return;
+    }
+    if (s->ra == NULL)
+        s->ra = new_read_ahead();
+    read_ahead *ra = s->ra;
+    ra->fd = fd;
+    ra->next_off = 0;
+    ra->claimed = ra->consumed = 0;
+    ra->helpers = ra->helpers_waiting = 0;
+    ra->stop = false;
+    add_ahead(r, ra);
 }
 
 /* Opens entry e and either reads it whole into the small batch, starts a
@@ -520,11 +763,12 @@ static void start_entry(worker *w, entry *e) {
         return;
     }
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > SMALL_FILE_MAX) {
+    bool stat_ok = fstat(fd, &st) == 0;
+    if (!stat_ok || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > SMALL_FILE_MAX) {
 #if defined(POSIX_FADV_SEQUENTIAL)
         (void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
-        start_stream(w, e, fd, NULL, 0);
+        start_stream(w, e, fd, NULL, 0, stat_ok && S_ISREG(st.st_mode));
         return;
     }
     /* Read whole: stop at a short read once st_size bytes are in (the end
@@ -550,7 +794,7 @@ static void start_entry(worker *w, entry *e) {
         if (k == 0 || ((size_t)k < want && got >= size))
             break;
         if (got > 4 * (size_t)SMALL_FILE_MAX) {
-            start_stream(w, e, fd, w->arena + off, got);
+            start_stream(w, e, fd, w->arena + off, got, false);
             return;
         }
     }
@@ -569,23 +813,35 @@ static void advance_streams(worker *w) {
     fastsha256_ctx *ctxs[MAX_STREAMS];
     const void *data[MAX_STREAMS];
     size_t lens[MAX_STREAMS], nready = 0;
+    piece *taken[MAX_STREAMS];
     bool ended[MAX_STREAMS] = {false};
     for (size_t k = 0; k < w->nstreams; k++) {
         stream *s = &w->streams[k];
         ssize_t got;
-        do
-            got = read(s->fd, s->buf, READ_PIECE);
-        while (got < 0 && errno == EINTR);
-        if (got > 0) {
-            atomic_fetch_add_explicit(&progress_bytes, (uint64_t)got, memory_order_relaxed);
-            ctxs[nready] = &s->ctx;
-            data[nready] = s->buf;
-            lens[nready++] = (size_t)got;
-            continue;
+        int err = 0;
+        const unsigned char *bytes;
+        if (s->ahead) {
+            taken[k] = take_piece(s->ra);
+            got = taken[k]->got;
+            err = taken[k]->err;
+            bytes = taken[k]->buf;
+            ended[k] = got < (ssize_t)READ_PIECE; /* hashed first if got > 0 */
+        } else {
+            do
+                got = read(s->fd, s->buf, READ_PIECE);
+            while (got < 0 && errno == EINTR);
+            if (got < 0)
+                err = errno;
+            else if (got > 0)
+                atomic_fetch_add_explicit(&progress_bytes, (uint64_t)got, memory_order_relaxed);
+            bytes = s->buf;
+            ended[k] = got <= 0;
         }
-        ended[k] = true;
-        if (got < 0) {
-            int err = errno;
+        if (got > 0) {
+            ctxs[nready] = &s->ctx;
+            data[nready] = bytes;
+            lens[nready++] = (size_t)got;
+        } else if (got < 0) {
             uint8_t discard[FASTSHA256_DIGEST_SIZE];
             fastsha256_final(&s->ctx, discard);
             fail_entry(s->e, err, false);
@@ -596,16 +852,23 @@ static void advance_streams(worker *w) {
     bool any_ended = false;
     for (size_t k = 0; k < w->nstreams; k++) {
         stream *s = &w->streams[k];
+        if (s->ahead)
+            release_piece(s->ra, taken[k]);
         if (!ended[k]) {
-            if (kept != k) {
-                unsigned char *spare = w->streams[kept].buf;
-                w->streams[kept] = *s;
-                s->buf = spare;
+            if (kept != k) { /* the stream takes its buffers along, the spares move back */
+                stream *to = &w->streams[kept];
+                unsigned char *spare_buf = to->buf;
+                read_ahead *spare_ra = to->ra;
+                *to = *s;
+                s->buf = spare_buf;
+                s->ra = spare_ra;
             }
             kept++;
             continue;
         }
         any_ended = true;
+        if (s->ahead)
+            remove_ahead(w->r, s->ra);
         close(s->fd);
         if (!atomic_load_explicit(&s->e->done, memory_order_relaxed)) {
             uint8_t digest[FASTSHA256_DIGEST_SIZE];
@@ -663,12 +926,17 @@ static void *worker_main(void *arg) {
     worker *w = arg;
     while (worker_step(w))
         ;
+    retire_worker(w->r);
+    while (help_one(w->r, true))
+        ;
     return NULL;
 }
 
 static void worker_free(worker *w) {
-    for (size_t k = 0; k < MAX_STREAMS; k++)
+    for (size_t k = 0; k < MAX_STREAMS; k++) {
         free(w->streams[k].buf);
+        free_read_ahead(w->streams[k].ra);
+    }
     free(w->arena);
 }
 
@@ -710,6 +978,25 @@ static int available_cpus(void) {
     return n > 0 ? (int)n : 1;
 }
 
+/* One wait of the printing thread for entry e, woken when an entry is done
+ * or a large file is offered for read-ahead (it helps then). */
+static void wait_published(run *r, entry *e) {
+    pthread_mutex_lock(&r->lock);
+    atomic_store(&r->waiting, true);
+    if (!atomic_load(&e->done) && atomic_load(&r->nahead) == 0) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 200 * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&r->published, &r->lock, &until);
+    }
+    atomic_store(&r->waiting, false);
+    pthread_mutex_unlock(&r->lock);
+}
+
 typedef void (*emit_fn)(entry *e, void *arg);
 
 /* Hashes the n entries and calls emit for each, in order, from this thread. */
@@ -730,11 +1017,23 @@ static void run_entries(entry *entries, size_t n, emit_fn emit, void *arg) {
         entries[k].open_failed = false;
         files += !entries[k].is_stdin;
     }
-    size_t nthreads = opt_jobs > 0 ? (size_t)opt_jobs : (size_t)available_cpus();
-    if (nthreads > files)
-        nthreads = files;
-    if (nthreads > MAX_JOBS)
-        nthreads = MAX_JOBS;
+    size_t jobs = opt_jobs > 0 ? (size_t)opt_jobs : (size_t)available_cpus();
+    if (jobs > MAX_JOBS)
+        jobs = MAX_JOBS;
+    size_t nthreads = jobs > files ? files : jobs;
+    pthread_mutex_init(&r.ahead_lock, NULL);
+    pthread_cond_init(&r.ahead_added, NULL);
+    atomic_init(&r.nahead, 0);
+    r.ahead_turn = 0;
+    r.jobs = jobs;
+    r.spare_threads = jobs - nthreads;
+    r.nhelpers = 0;
+    r.busy_workers = nthreads ? nthreads : 1; /* before any worker can retire */
+    /* Every stream of every worker may be offered for read-ahead. */
+    r.ahead = calloc((nthreads ? nthreads : 1) * MAX_STREAMS, sizeof *r.ahead);
+    r.helpers = calloc(r.spare_threads ? r.spare_threads : 1, sizeof *r.helpers);
+    if (r.ahead == NULL || r.helpers == NULL)
+        xalloc_die();
     worker *workers = calloc(nthreads ? nthreads : 1, sizeof *workers);
     if (workers == NULL)
         xalloc_die();
@@ -752,46 +1051,43 @@ static void run_entries(entry *entries, size_t n, emit_fn emit, void *arg) {
             break; /* fewer threads: this one still works */
     }
     atomic_store(&r.workers, started + 1);
+    for (size_t t = started + 1; t < nthreads; t++)
+        retire_worker(&r); /* the threads that could not be created */
+    if (!self_busy)
+        retire_worker(&r);
 
     for (size_t k = 0; k < n; k++) {
         entry *e = &entries[k];
         if (e->is_stdin)
             hash_stdin(e);
-        while (self_busy && !atomic_load_explicit(&e->done, memory_order_acquire)) {
-            self_busy = worker_step(self);
-            progress_update(false);
-        }
-        if (!atomic_load_explicit(&e->done, memory_order_acquire)) {
-            pthread_mutex_lock(&r.lock);
-            atomic_store(&r.waiting, true);
-            while (!atomic_load_explicit(&e->done, memory_order_acquire)) {
-                struct timespec until;
-                clock_gettime(CLOCK_REALTIME, &until);
-                until.tv_nsec += 200 * 1000000L;
-                if (until.tv_nsec >= 1000000000L) {
-                    until.tv_sec++;
-                    until.tv_nsec -= 1000000000L;
-                }
-                pthread_cond_timedwait(&r.published, &r.lock, &until);
-                if (opt_progress) {
-                    pthread_mutex_unlock(&r.lock);
-                    progress_update(false);
-                    pthread_mutex_lock(&r.lock);
-                }
+        while (!atomic_load_explicit(&e->done, memory_order_acquire)) {
+            if (self_busy) {
+                self_busy = worker_step(self);
+                if (!self_busy)
+                    retire_worker(&r);
+            } else if (!help_one(&r, false)) {
+                wait_published(&r, e);
             }
-            atomic_store(&r.waiting, false);
-            pthread_mutex_unlock(&r.lock);
+            progress_update(false);
         }
         emit(e, arg);
         progress_update(false);
     }
+    if (self_busy) /* every entry was done before this thread ran out of work */
+        retire_worker(&r);
     for (size_t t = 0; t < started; t++)
         pthread_join(workers[t].thread, NULL);
+    for (size_t t = 0; t < r.nhelpers; t++)
+        pthread_join(r.helpers[t], NULL);
     for (size_t t = 0; t < (nthreads ? nthreads : 1); t++)
         worker_free(&workers[t]);
     free(workers);
+    free(r.ahead);
+    free(r.helpers);
     pthread_mutex_destroy(&r.lock);
     pthread_cond_destroy(&r.published);
+    pthread_mutex_destroy(&r.ahead_lock);
+    pthread_cond_destroy(&r.ahead_added);
 }
 
 /* The outcome of an entry as a one-file program would see it: failures are

@@ -437,6 +437,21 @@ for f in /proc/version /proc/filesystems /dev/null; do
     [ -r "$f" ] && same "special file $f" sha256sum "fastsha256sum -j 2" "$f" abc "$f"
 done
 same "default jobs on a mixed tree" sha256sum fastsha256sum "${tree_args[@]}"
+# Fewer large files than jobs: idle and spare threads read ahead (pread at
+# piece offsets); sizes around the piece size (64 KiB) and its multiples.
+mkdir -p "$W/ahead"
+for size in 65537 131072 131073 327680 $((8 * 65536 - 1)) $((9 * 65536)) $((17 * 65536 + 3)); do
+    head -c "$size" /dev/urandom >"$W/ahead/s$size"
+done
+ahead_args=()
+while IFS= read -r f; do ahead_args+=("$f"); done < <(cd "$W" && find ahead -type f | LC_ALL=C sort)
+for j in 2 3 8; do
+    same "-j $j, one large file" sha256sum "fastsha256sum -j $j" tree/large1
+    same "-j $j, large files only" sha256sum "fastsha256sum -j $j" "${ahead_args[@]}"
+    same "-j $j, large files between others" sha256sum "fastsha256sum -j $j" \
+        abc ahead/s327680 nonexistent tree/large2 bin64 ahead/s65537 tree/adir ahead/s131073
+    same "-j $j sha224, large files" sha224sum "fastsha224sum -j $j" "${ahead_args[@]}" tree/large1
+done
 # Standard input twice among files: read in order, the second time empty.
 STDIN=$W/abc
 same "-j 2 with - twice" sha256sum "fastsha256sum -j 2" bin64 - big - abc
