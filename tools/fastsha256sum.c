@@ -581,6 +581,10 @@ static piece *take_piece(read_ahead *ra) {
     pthread_mutex_lock(&ra->lock);
     piece *p = &ra->ring[ra->consumed % AHEAD_PIECES];
     if (ra->consumed == ra->claimed) {
+        /* Nothing read ahead: restart at slot 0, so a stream without
+         * helpers keeps reusing one buffer that stays in cache. */
+        ra->consumed = ra->claimed = 0;
+        p = &ra->ring[0];
         claim_piece(ra);
         pthread_mutex_unlock(&ra->lock);
         read_claimed(ra, p);
