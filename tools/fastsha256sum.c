@@ -544,6 +544,16 @@ static void arena_reserve(worker *w, size_t extra) {
     w->arena_cap = cap;
 }
 
+/* The CLOCK_REALTIME time ms milliseconds from now, for timed waits. */
+static struct timespec deadline_in_ms(long ms) {
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_nsec += ms * 1000000L;
+    t.tv_sec += t.tv_nsec / 1000000000L;
+    t.tv_nsec %= 1000000000L;
+    return t;
+}
+
 /* Claims ra's next piece for the caller, who holds ra->lock and then reads
  * it with read_claimed() without the lock. */
 static piece *claim_piece(read_ahead *ra) {
@@ -612,13 +622,7 @@ static void release_piece(read_ahead *ra, piece *p) {
 static void help_stream(read_ahead *ra) {
     pthread_mutex_lock(&ra->lock);
     if (!ra->stop && ra->claimed - ra->consumed >= AHEAD_PIECES) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 50 * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
+        struct timespec until = deadline_in_ms(50);
         ra->helpers_waiting++;
         while (!ra->stop && ra->claimed - ra->consumed >= AHEAD_PIECES &&
                pthread_cond_timedwait(&ra->changed, &ra->lock, &until) == 0)
@@ -988,13 +992,7 @@ static void wait_published(run *r, entry *e) {
     pthread_mutex_lock(&r->lock);
     atomic_store(&r->waiting, true);
     if (!atomic_load(&e->done) && atomic_load(&r->nahead) == 0) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 200 * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
+        struct timespec until = deadline_in_ms(200);
         pthread_cond_timedwait(&r->published, &r->lock, &until);
     }
     atomic_store(&r->waiting, false);
