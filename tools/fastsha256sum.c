@@ -405,7 +405,7 @@ typedef struct run run;
 enum { PIECE_EMPTY, PIECE_READING, PIECE_FULL };
 
 typedef struct piece {
-    unsigned char *buf; /* READ_PIECE bytes */
+    unsigned char *buf; /* READ_PIECE bytes, or NULL until first read into */
     uint64_t off;
     ssize_t got;        /* bytes read, or -1 with err */
     int err;
@@ -568,6 +568,8 @@ static piece *claim_piece(read_ahead *ra) {
  * after it is claimed, and pieces claimed after it before that was known
  * are never hashed, so a growing file is hashed as it was at one moment. */
 static void read_claimed(read_ahead *ra, piece *p) {
+    if (p->buf == NULL) /* allocated on first use: most streams use one slot */
+        p->buf = xmalloc(READ_PIECE);
     ssize_t got;
     do
         got = pread(ra->fd, p->buf, READ_PIECE, (off_t)p->off);
@@ -718,16 +720,16 @@ static read_ahead *new_read_ahead(void) {
     read_ahead *ra = xmalloc(sizeof *ra);
     pthread_mutex_init(&ra->lock, NULL);
     pthread_cond_init(&ra->changed, NULL);
-    unsigned char *bufs = xmalloc((size_t)AHEAD_PIECES * READ_PIECE);
     for (size_t k = 0; k < AHEAD_PIECES; k++)
-        ra->ring[k].buf = bufs + k * READ_PIECE;
+        ra->ring[k].buf = NULL;
     return ra;
 }
 
 static void free_read_ahead(read_ahead *ra) {
     if (ra == NULL)
         return;
-    free(ra->ring[0].buf);
+    for (size_t k = 0; k < AHEAD_PIECES; k++)
+        free(ra->ring[k].buf);
     pthread_mutex_destroy(&ra->lock);
     pthread_cond_destroy(&ra->changed);
     free(ra);
