@@ -259,6 +259,38 @@ Test(batch, equal_length_short_messages) {
     }
 }
 
+/* Groups of equal-length short messages (the one-block fast path), each
+ * message ending at a guard page, for every length a block holds, SHA-256
+ * and SHA-224: nothing past a message is read. */
+Test(batch, equal_length_messages_end_at_guard_pages) {
+    REQUIRE_FORCED_BACKEND();
+    enum { N = 67, MAX = 55 };
+    guarded g[N];
+    for (size_t i = 0; i < N; i++) {
+        g[i] = guarded_alloc(MAX);
+        test_fill(g[i].data, MAX, 40 + i);
+    }
+    const void *msgs[N];
+    size_t lens[N];
+    uint8_t out[N][32], out224[N][28], want[32];
+    for (size_t len = 0; len <= MAX; len++) {
+        for (size_t i = 0; i < N; i++) {
+            msgs[i] = g[i].data + (MAX - len);
+            lens[i] = len;
+        }
+        fastsha256_many(msgs, lens, N, out);
+        fastsha224_many(msgs, lens, N, out224);
+        for (size_t i = 0; i < N; i++) {
+            ref_sha256(msgs[i], len, want);
+            cr_assert(memcmp(out[i], want, 32) == 0, "len %zu message %zu", len, i);
+            fastsha224(msgs[i], len, want);
+            cr_assert(memcmp(out224[i], want, 28) == 0, "SHA-224 len %zu message %zu", len, i);
+        }
+    }
+    for (size_t i = 0; i < N; i++)
+        guarded_free(&g[i]);
+}
+
 /* The scheduler's generic path for lane kernels without a one-block entry
  * (a new backend may leave it out): every supported flavour of every
  * backend, its lane kernels copied with oneblock removed. */
