@@ -554,6 +554,18 @@ static struct timespec deadline_in_ms(long ms) {
     return t;
 }
 
+/* One read of up to READ_PIECE bytes into buf, retried on EINTR and counted
+ * for --progress: pread at off, or read at the file position when off < 0. */
+static ssize_t read_piece(int fd, unsigned char *buf, int64_t off) {
+    ssize_t got;
+    do
+        got = off < 0 ? read(fd, buf, READ_PIECE) : pread(fd, buf, READ_PIECE, (off_t)off);
+    while (got < 0 && errno == EINTR);
+    if (got > 0)
+        atomic_fetch_add_explicit(&progress_bytes, (uint64_t)got, memory_order_relaxed);
+    return got;
+}
+
 /* Claims ra's next piece for the caller, who holds ra->lock and then reads
  * it with read_claimed() without the lock. */
 static piece *claim_piece(read_ahead *ra) {
@@ -570,13 +582,8 @@ static piece *claim_piece(read_ahead *ra) {
 static void read_claimed(read_ahead *ra, piece *p) {
     if (p->buf == NULL) /* allocated on first use: most streams use one slot */
         p->buf = xmalloc(READ_PIECE);
-    ssize_t got;
-    do
-        got = pread(ra->fd, p->buf, READ_PIECE, (off_t)p->off);
-    while (got < 0 && errno == EINTR);
+    ssize_t got = read_piece(ra->fd, p->buf, (int64_t)p->off);
     int err = got < 0 ? errno : 0;
-    if (got > 0)
-        atomic_fetch_add_explicit(&progress_bytes, (uint64_t)got, memory_order_relaxed);
     pthread_mutex_lock(&ra->lock);
     p->got = got;
     p->err = err;
@@ -837,13 +844,9 @@ static void advance_streams(worker *w) {
             bytes = taken[k]->buf;
             ended[k] = got < (ssize_t)READ_PIECE; /* hashed first if got > 0 */
         } else {
-            do
-                got = read(s->fd, s->buf, READ_PIECE);
-            while (got < 0 && errno == EINTR);
+            got = read_piece(s->fd, s->buf, -1);
             if (got < 0)
                 err = errno;
-            else if (got > 0)
-                atomic_fetch_add_explicit(&progress_bytes, (uint64_t)got, memory_order_relaxed);
             bytes = s->buf;
             ended[k] = got <= 0;
         }
@@ -937,9 +940,7 @@ static void *worker_main(void *arg) {
     while (worker_step(w))
         ;
     retire_worker(w->r);
-    while (help_one(w->r, true))
-        ;
-    return NULL;
+    return helper_main(w->r); /* then reads ahead for the others */
 }
 
 static void worker_free(worker *w) {
@@ -959,15 +960,12 @@ static void hash_stdin(entry *e) {
     fastsha256_ctx ctx;
     algo->init(&ctx);
     for (;;) {
-        ssize_t got = read(STDIN_FILENO, buf, READ_PIECE);
+        ssize_t got = read_piece(STDIN_FILENO, buf, -1);
         if (got > 0) {
-            atomic_fetch_add_explicit(&progress_bytes, (uint64_t)got, memory_order_relaxed);
             fastsha256_update(&ctx, buf, (size_t)got);
             progress_update(false);
             continue;
         }
-        if (got < 0 && errno == EINTR)
-            continue;
         uint8_t digest[FASTSHA256_DIGEST_SIZE];
         fastsha256_final(&ctx, digest);
         if (got < 0)
