@@ -14,7 +14,7 @@
 #include "bench_openssl.h"
 #include "fastsha256.h"
 
-typedef enum { ST_ONESHOT, ST_STREAM, ST_MANY, ST_STRIDED } seed_style;
+typedef enum { ST_ONESHOT, ST_ONESHOT_HEX, ST_STREAM, ST_MANY, ST_STRIDED } seed_style;
 
 /* Messages are 16-byte records (14 bytes used). The distinct messages of a
  * chunk are written before the chunk is timed (seed_prep), so distinct and
@@ -73,6 +73,20 @@ static uint64_t seed_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
     return bench_ring_flush(&ring, acc, bench_fold_hex);
 }
 
+/* The same through fastsha256_hex: hash and hex in one call. */
+static uint64_t seed_oneshot_hex(void *p, size_t start, size_t n, uint64_t acc) {
+    const seed_arg *a = (const seed_arg *)p;
+    bench_ring ring;
+    ring.n = 0;
+    (void)start;
+    for (size_t i = 0; i < n; i++) {
+        fastsha256_hex(a->distinct ? (const void *)(a->msgs + i * RECORD) : (const void *)seed_msg,
+                       BENCH_SEED_LEN, bench_ring_slot(&ring));
+        acc = bench_ring_commit(&ring, acc, bench_fold_hex);
+    }
+    return bench_ring_flush(&ring, acc, bench_fold_hex);
+}
+
 static uint64_t seed_stream(void *p, size_t start, size_t n, uint64_t acc) {
     const seed_arg *a = (const seed_arg *)p;
     uint8_t d[32];
@@ -111,6 +125,7 @@ static uint64_t seed_batch(void *p, size_t start, size_t n, uint64_t acc) {
 static bu_work_fn seed_fn(seed_style s) {
     switch (s) {
     case ST_ONESHOT: return seed_oneshot;
+    case ST_ONESHOT_HEX: return seed_oneshot_hex;
     case ST_STREAM: return seed_stream;
     default: return seed_batch;
     }
@@ -189,10 +204,12 @@ static void run_seed_fastsha256(bench_ctx *c, uint64_t ref_same, uint64_t *ref_d
         const char *name;
     } styles[] = {
         {ST_ONESHOT, 0, "one-shot + to_hex"},
+        {ST_ONESHOT_HEX, 0, "one-shot to hex (fastsha256_hex)"},
         {ST_STREAM, 0, "init/update/final + to_hex"},
         {ST_MANY, 0, "many + to_hex_many"},
         {ST_STRIDED, 0, "many_strided + to_hex_many"},
         {ST_ONESHOT, 1, "one-shot + to_hex"},
+        {ST_ONESHOT_HEX, 1, "one-shot to hex (fastsha256_hex)"},
         {ST_MANY, 1, "many + to_hex_many"},
     };
     for (size_t b = 0; b < nb; b++) {

@@ -39,6 +39,7 @@ extern "C" {
 #define FASTSHA224_DIGEST_SIZE 28
 #define FASTSHA256_BLOCK_SIZE  64
 #define FASTSHA256_HEX_SIZE    65 /* 64 hex characters and a NUL */
+#define FASTSHA224_HEX_SIZE    57 /* 56 hex characters and a NUL */
 
 /* Caller-allocated streaming context. Its fields are private. */
 typedef struct fastsha256_ctx {
@@ -97,6 +98,13 @@ FASTSHA256_API void fastsha256_to_hex(const uint8_t *bytes, size_t n, char *out)
 /* n digests to n NUL-terminated strings. */
 FASTSHA256_API void fastsha256_to_hex_many(const uint8_t (*digests)[32], size_t n,
                                            char (*out)[65]);
+/* One shot straight to hex: the digest of data as lowercase hex and a NUL,
+ * exactly fastsha256() then fastsha256_to_hex() (out: FASTSHA256_HEX_SIZE
+ * bytes; FASTSHA224_HEX_SIZE for fastsha224_hex). For messages of up to 55
+ * bytes the digest goes from the kernel's registers to characters (SHA-NI):
+ * the lowest latency for one hex string per call. */
+FASTSHA256_API void fastsha256_hex(const void *data, size_t len, char out[65]);
+FASTSHA256_API void fastsha224_hex(const void *data, size_t len, char out[57]);
 
 /* --- HMAC-SHA256 and HMAC-SHA224 (RFC 2104) -------------------------------
  * Keys of any length: longer than a block (64 bytes) they are hashed first

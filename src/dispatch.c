@@ -18,7 +18,8 @@
 
 static const fsha256_lane_kernel no_lanes[] = {{0, NULL, NULL, NULL, NULL}};
 
-static const fsha256_impl impl_scalar = {"scalar", 0, fsha256_scalar_blocks, no_lanes, NULL, NULL};
+static const fsha256_impl impl_scalar = {"scalar", 0, fsha256_scalar_blocks, no_lanes,
+                                         NULL, NULL, NULL};
 static const fsha256_impl *const scalar_flavours[] = {&impl_scalar, NULL};
 static const fsha256_backend backend_scalar = {"scalar", scalar_flavours};
 
@@ -39,14 +40,16 @@ static const fsha256_lane_kernel shani_vex_lanes[] = {
     {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_shani_vex = {"shani", SHANI_NEEDS | FSHA256_CPU_AVX2,
                                             fsha256_shani_blocks, shani_vex_lanes,
-                                            fsha256_shani_short, fsha256_shani_hmac_tag};
+                                            fsha256_shani_short, fsha256_shani_short_hex,
+                                            fsha256_shani_hmac_tag};
 #else
 static const fsha256_lane_kernel shani_lanes[] = {
     {2, fsha256_shani_lanes_x2, NULL, fsha256_shani_rounds_wk_x2, NULL},
     {0, NULL, NULL, NULL, NULL}};
 #endif
 static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_blocks, shani_lanes,
-                                        fsha256_shani_short, fsha256_shani_hmac_tag};
+                                        fsha256_shani_short, fsha256_shani_short_hex,
+                                        fsha256_shani_hmac_tag};
 #ifdef FSHA256_HAVE_SHANI_X4
 /* Batches through AVX-512's sixteen lanes where they measured faster than
  * four SHA-NI streams (Intel, AMD Zen 5; see FSHA256_CPU_AVX512_BATCH); SHA-NI for a
@@ -62,7 +65,8 @@ static const fsha256_lane_kernel shani_avx512_lanes[] = {
     {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_shani_avx512 = {
     "shani", SHANI_NEEDS | FSHA256_CPU_AVX2 | FSHA256_CPU_AVX512 | FSHA256_CPU_AVX512_BATCH,
-    fsha256_shani_blocks, shani_avx512_lanes, fsha256_shani_short, fsha256_shani_hmac_tag};
+    fsha256_shani_blocks, shani_avx512_lanes, fsha256_shani_short, fsha256_shani_short_hex,
+    fsha256_shani_hmac_tag};
 #endif
 static const fsha256_impl *const shani_flavours[] = {
 #ifdef FSHA256_HAVE_SHANI_X4
@@ -77,7 +81,7 @@ static const fsha256_lane_kernel avx2_lanes[] = {
      fsha256_avx2_hmac_x8},
     {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_avx2 = {"avx2", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2,
-                                       fsha256_avx2_blocks, avx2_lanes, NULL, NULL};
+                                       fsha256_avx2_blocks, avx2_lanes, NULL, NULL, NULL};
 static const fsha256_impl *const avx2_flavours[] = {&impl_avx2, NULL};
 static const fsha256_backend backend_avx2 = {"avx2", avx2_flavours};
 
@@ -93,7 +97,7 @@ static const fsha256_lane_kernel avx512_lanes[] = {
     {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_avx512 = {
     "avx512", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2 | FSHA256_CPU_AVX512, fsha256_avx2_blocks,
-    avx512_lanes, NULL, NULL};
+    avx512_lanes, NULL, NULL, NULL};
 static const fsha256_impl *const avx512_flavours[] = {&impl_avx512, NULL};
 static const fsha256_backend backend_avx512 = {"avx512", avx512_flavours};
 #endif
@@ -104,7 +108,7 @@ static const fsha256_lane_kernel armv8_lanes[] = {
     {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_armv8 = {"armv8", FSHA256_CPU_SHA2 | FSHA256_CPU_NEON,
                                         fsha256_armv8_blocks, armv8_lanes,
-                                        fsha256_armv8_short, NULL};
+                                        fsha256_armv8_short, NULL, NULL};
 static const fsha256_impl *const armv8_flavours[] = {&impl_armv8, NULL};
 static const fsha256_backend backend_armv8 = {"armv8", armv8_flavours};
 #endif
@@ -242,6 +246,19 @@ static int selftest_hex_encoder(const fsha256_hex_encoder *hex) {
     return memcmp(text[0], selftest_hex, 65) == 0 && memcmp(text[1], selftest_hex, 65) == 0;
 }
 
+/* The one-call hex entry on "abc": want's hex (by the portable encoder), a
+ * NUL, and nothing written past it. */
+static int selftest_short_hex(const fsha256_impl *impl, int sha224, const uint8_t *want,
+                              size_t size) {
+    char got[2 * 32 + 2], expect[2 * 32 + 1];
+    fsha256_hex_portable.bytes(want, size, expect);
+    expect[2 * size] = '\0';
+    memset(got, 'x', sizeof got);
+    impl->short_hex(sha224 ? fsha256_sha224_iv : fsha256_sha256_iv, (const uint8_t *)"abc", 3, got,
+                    size);
+    return memcmp(got, expect, 2 * size + 1) == 0 && got[2 * size + 1] == 'x';
+}
+
 /* The one-call entry: "abc" (SHA-256 and SHA-224) and the 55-byte prefix of
  * the FIPS message, its longest input, against the single-stream kernel. */
 static int selftest_short(const fsha256_impl *impl) {
@@ -264,6 +281,8 @@ static int selftest_short(const fsha256_impl *impl) {
         impl->short_message(sha224 ? fsha256_sha224_iv : fsha256_sha256_iv, (const uint8_t *)"abc", 3,
                             got, size);
         if (memcmp(got, want, size) != 0 || (sha224 && got[28] != 0)) /* nothing past 28 bytes */
+            return 0;
+        if (impl->short_hex && !selftest_short_hex(impl, sha224, want, size))
             return 0;
     }
     return 1;

@@ -40,6 +40,12 @@ typedef void (*fsha256_lanes_oneblock_fn)(const uint32_t iv[8], const uint8_t *c
 #define FSHA256_SHORT_MAX 55
 typedef void (*fsha256_short_fn)(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
                                  size_t digest_size);
+/* Optional: the same, out as the digest's 2 * digest_size lowercase hex
+ * characters and a NUL, for fastsha256_hex(): the digest goes from the
+ * kernel's registers to characters, without the store, reload and second
+ * dispatch of a separate hex call (a sixth of the one-call latency). */
+typedef void (*fsha256_short_hex_fn)(const uint32_t iv[8], const uint8_t *msg, size_t len,
+                                     char *out, size_t digest_size);
 
 /* Optional: a whole HMAC tag in one call, states kept in registers: the
  * inner hash from `inner` over nblocks blocks at data, then its last
@@ -120,6 +126,7 @@ typedef struct fsha256_impl {
     const fsha256_lane_kernel *lanes; /* widest first, ended by {0, NULL}; narrower
                                          remainders use `blocks` lane by lane */
     fsha256_short_fn short_message;   /* optional; NULL: blocks() on a padded copy */
+    fsha256_short_hex_fn short_hex;   /* optional; NULL: short_message, then the hex encoder */
     fsha256_hmac_tag_fn hmac_tag;     /* optional; NULL: blocks() for each of the tag's parts */
 } fsha256_impl;
 
@@ -407,6 +414,8 @@ void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[
 void fsha256_shani_rounds_wk_x2(uint32_t *const states[], const uint32_t wk[64]);
 void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
                          size_t digest_size);
+void fsha256_shani_short_hex(const uint32_t iv[8], const uint8_t *msg, size_t len, char *out,
+                             size_t digest_size);
 /* The fsha256_hmac_tag_fn of the shani backend. */
 void fsha256_shani_hmac_tag(const uint32_t inner[8], const uint32_t outer[8],
                             const uint8_t *data, size_t nblocks, const uint8_t *tail,

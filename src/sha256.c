@@ -139,4 +139,27 @@ void fastsha224(const void *data, size_t len, uint8_t out[28]) {
     hash_oneshot(fsha256_sha224_iv, data, len, out, FASTSHA224_DIGEST_SIZE);
 }
 
+/* One shot to hex: the backend's one-block hex entry when it has one, else
+ * the digest through the hex encoder. */
+static inline void hash_oneshot_hex(const uint32_t iv[8], const void *data, size_t len, char *out,
+                                    size_t digest_size) {
+    const fsha256_impl *impl = fsha256_active();
+    size_t readable = fsha256_readable_len(data, len);
+    if (readable <= FSHA256_SHORT_MAX && impl->short_hex) {
+        impl->short_hex(iv, (const uint8_t *)data, readable, out, digest_size);
+        return;
+    }
+    uint8_t digest[FASTSHA256_DIGEST_SIZE];
+    hash_oneshot(iv, data, len, digest, digest_size);
+    fastsha256_to_hex(digest, digest_size, out);
+}
+
+void fastsha256_hex(const void *data, size_t len, char out[65]) {
+    hash_oneshot_hex(fsha256_sha256_iv, data, len, out, FASTSHA256_DIGEST_SIZE);
+}
+
+void fastsha224_hex(const void *data, size_t len, char out[57]) {
+    hash_oneshot_hex(fsha256_sha224_iv, data, len, out, FASTSHA224_DIGEST_SIZE);
+}
+
 const char *fastsha256_version(void) { return FASTSHA256_VERSION_STRING; }

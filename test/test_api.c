@@ -93,6 +93,9 @@ Test(api, null_with_zero_length) {
     fastsha256_many(NULL, NULL, 0, NULL); /* n = 0 touches nothing */
     fastsha256_many_strided(NULL, 0, 0, 2, batch);
     expect_digest(batch[1], 32, empty_hex);
+    char text[FASTSHA256_HEX_SIZE];
+    fastsha256_hex(NULL, 0, text);
+    cr_assert_str_eq(text, empty_hex);
 }
 
 /* A caller bug, documented: never dereferenced, hashes as if empty. */
@@ -114,6 +117,11 @@ Test(api, null_with_nonzero_length_hashes_as_empty) {
     char text[3] = "xx";
     fastsha256_to_hex(NULL, 1, text);
     cr_assert(text[0] == '\0');
+    char hex[FASTSHA256_HEX_SIZE];
+    fastsha256_hex(NULL, 5, hex);
+    cr_assert_str_eq(hex, empty_hex);
+    fastsha256_hex(NULL, 1000, hex);
+    cr_assert_str_eq(hex, empty_hex);
 }
 
 Test(api, sha224_writes_28_bytes) {
@@ -132,6 +140,16 @@ Test(api, sha224_writes_28_bytes) {
     expect_digest(out, 28, abc224_hex);
     for (int i = 28; i < 32; i++)
         cr_assert(out[i] == 0xcc, "byte %d written by final", i);
+    /* fastsha224_hex: 56 characters and a NUL, FASTSHA224_HEX_SIZE bytes. */
+    char text[FASTSHA256_HEX_SIZE];
+    memset(text, 'x', sizeof text);
+    fastsha224_hex("abc", 3, text);
+    cr_assert_str_eq(text, abc224_hex);
+    cr_assert(FASTSHA224_HEX_SIZE == 57);
+    for (size_t i = FASTSHA224_HEX_SIZE; i < sizeof text; i++)
+        cr_assert(text[i] == 'x', "byte %zu written by fastsha224_hex", i);
+    fastsha256_hex("abc", 3, text);
+    cr_assert_str_eq(text, abc_hex);
 }
 
 Test(api, version) {

@@ -61,6 +61,48 @@ Test(differential, random_update_splits) {
     free(msg);
 }
 
+/* fastsha256_hex and fastsha224_hex: the hex of the reference digest and a
+ * NUL, nothing written past it, at every length and alignment, input
+ * ending at a guard page. */
+Test(differential, hex_oneshot_every_length_and_alignment) {
+    REQUIRE_FORCED_BACKEND();
+    enum { MAX_LEN = 600 };
+    uint8_t *src = malloc(MAX_LEN), *scratch = malloc(MAX_LEN + 64);
+    test_fill(src, MAX_LEN, 5);
+    for (size_t len = 0; len <= MAX_LEN; len++) {
+        uint8_t digest[32];
+        char want[65], want224[57], got[72];
+        ref_sha256(src, len, digest);
+        ref_hex(digest, 32, want);
+        want[64] = '\0';
+        fastsha224(src, len, digest);
+        ref_hex(digest, 28, want224);
+        want224[56] = '\0';
+        for (size_t align = 0; align < 64; align++) {
+            if ((quick() || len > 130) && align % 21 != (len & 1))
+                continue;
+            memcpy(scratch + align, src, len);
+            memset(got, 'x', sizeof got);
+            fastsha256_hex(scratch + align, len, got);
+            cr_assert(memcmp(got, want, 65) == 0 && got[65] == 'x', "len %zu align %zu backend %s",
+                      len, align, fastsha256_backend());
+            memset(got, 'x', sizeof got);
+            fastsha224_hex(scratch + align, len, got);
+            cr_assert(memcmp(got, want224, 57) == 0 && got[57] == 'x',
+                      "sha224 len %zu align %zu backend %s", len, align, fastsha256_backend());
+        }
+        guarded g = guarded_alloc(len);
+        memcpy(g.data, src, len);
+        fastsha256_hex(g.data, len, got);
+        cr_assert(strcmp(got, want) == 0, "guard page, len %zu", len);
+        fastsha224_hex(g.data, len, got);
+        cr_assert(strcmp(got, want224) == 0, "guard page, sha224 len %zu", len);
+        guarded_free(&g);
+    }
+    free(src);
+    free(scratch);
+}
+
 /* Every API reads nothing past the end of the caller's buffer. */
 Test(differential, input_ends_at_guard_page) {
     REQUIRE_FORCED_BACKEND();
@@ -419,8 +461,9 @@ Test(hex, public_calls) {
     cr_assert(strcmp(text, "f0") == 0);
 }
 
-/* The one-call entry for short messages (fastsha256()/fastsha224() up to 55
- * bytes) of every supported flavour of every backend that has one, called directly:
+/* The one-call entries for short messages (fastsha256()/fastsha224() up to
+ * 55 bytes, and the hex entry of fastsha256_hex()/fastsha224_hex()) of every
+ * supported flavour of every backend that has them, called directly:
  * every length, input ending at a guard page, SHA-224 writing 28 bytes and
  * not one more; against the scalar kernel on a padded copy. */
 Test(oneshot, short_entry_of_every_flavour) {
@@ -445,6 +488,17 @@ Test(oneshot, short_entry_of_every_flavour) {
                 (*impl)->short_message(iv, g.data, len, got, size);
                 cr_assert(memcmp(got, want, sizeof got) == 0, "%s len %zu sha224 %d", (*impl)->name, len,
                           sha224);
+                if ((*impl)->short_hex) {
+                    /* The hex entry: the same digest's characters and a NUL, no more. */
+                    char want_hex[65], got_hex[66];
+                    ref_hex(want, size, want_hex);
+                    want_hex[2 * size] = '\0';
+                    memset(got_hex, 'x', sizeof got_hex);
+                    (*impl)->short_hex(iv, g.data, len, got_hex, size);
+                    cr_assert(memcmp(got_hex, want_hex, 2 * size + 1) == 0 &&
+                                  got_hex[2 * size + 1] == 'x',
+                              "%s hex len %zu sha224 %d", (*impl)->name, len, sha224);
+                }
             }
             guarded_free(&g);
         }

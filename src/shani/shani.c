@@ -9,6 +9,7 @@
 #if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
 
 #include "shani_common.h"
+#include "../hex/hex_ssse3.h"
 
 void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks) {
     if (nblocks == 0)
@@ -37,10 +38,11 @@ FSHA256_SHANI_INLINE __m128i shani_partial_chunk(const uint8_t *q, size_t r) {
     return _mm_set_epi64x((long long)hi, (long long)lo);
 }
 
-void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
-                         size_t digest_size) {
+/* The padded block of a message of at most 55 bytes, built in registers,
+ * compressed from iv into *abef, *cdgh. */
+FSHA256_SHANI_INLINE void shani_short_state(const uint32_t iv[8], const uint8_t *msg, size_t len,
+                                            __m128i *abef, __m128i *cdgh) {
     const __m128i bswap = shani_bswap_mask();
-    __m128i abef, cdgh;
     __m128i w0 = _mm_setzero_si128(), w1 = w0, w2 = w0, w3 = w0;
     size_t r = len % 16;
 
@@ -70,9 +72,32 @@ void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, u
     /* W[15] is the bit count (len < 2^29, so W[14] is zero). */
     w3 = _mm_or_si128(_mm_shuffle_epi8(w3, bswap), _mm_set_epi32((int)(len * 8), 0, 0, 0));
 
-    shani_load_state(iv, &abef, &cdgh);
-    shani_compress_quads(&abef, &cdgh, w0, w1, w2, w3);
+    shani_load_state(iv, abef, cdgh);
+    shani_compress_quads(abef, cdgh, w0, w1, w2, w3);
+}
+
+void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
+                         size_t digest_size) {
+    __m128i abef, cdgh;
+    shani_short_state(iv, msg, len, &abef, &cdgh);
     shani_store_digest(out, abef, cdgh, digest_size);
+}
+
+/* The same, out as hex (fsha256_short_hex_fn): the big-endian digest's two
+ * halves go from the state registers straight to characters. */
+void fsha256_shani_short_hex(const uint32_t iv[8], const uint8_t *msg, size_t len, char *out,
+                             size_t digest_size) {
+    __m128i abef, cdgh, abcd, efgh, lo, hi;
+    shani_short_state(iv, msg, len, &abef, &cdgh);
+    shani_digest_halves(abef, cdgh, &abcd, &efgh);
+    fsha256_hex_ssse3_16(abcd, out);
+    fsha256_hex_ssse3_chars(efgh, &lo, &hi);
+    fsha256_hex_ssse3_store16(out + 32, lo);
+    if (digest_size == 32)
+        fsha256_hex_ssse3_store16(out + 48, hi);
+    else /* SHA-224: bytes 16-27, so the first 8 characters of hi */
+        fsha256_hex_ssse3_store8(out + 48, hi);
+    out[2 * digest_size] = '\0';
 }
 
 #endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

@@ -50,16 +50,23 @@ FSHA256_SHANI_INLINE void shani_store_state(uint32_t state[8], __m128i abef, __m
     _mm_storeu_si128((__m128i *)(state + 4), _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0x11)));
 }
 
+/* The state's words A..D and E..H, each byte-swapped: the big-endian
+ * digest's two halves. */
+FSHA256_SHANI_INLINE void shani_digest_halves(__m128i abef, __m128i cdgh, __m128i *abcd,
+                                              __m128i *efgh) {
+    __m128 fe_ba = _mm_castsi128_ps(abef), hg_dc = _mm_castsi128_ps(cdgh);
+    const __m128i bswap = shani_bswap_mask();
+    *abcd = _mm_shuffle_epi8(_mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0xBB)), bswap);
+    *efgh = _mm_shuffle_epi8(_mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0x11)), bswap);
+}
+
 /* The state as a big-endian digest of digest_size bytes: 32, or 28 for
  * SHA-224 (words 3..6 then go out as one store at byte 12, overlapping the
  * first, so nothing is written past the digest). */
 FSHA256_SHANI_INLINE void shani_store_digest(uint8_t *out, __m128i abef, __m128i cdgh,
                                              size_t digest_size) {
-    __m128 fe_ba = _mm_castsi128_ps(abef), hg_dc = _mm_castsi128_ps(cdgh);
-    __m128i abcd = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0xBB));
-    __m128i efgh = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0x11));
-    abcd = _mm_shuffle_epi8(abcd, shani_bswap_mask());
-    efgh = _mm_shuffle_epi8(efgh, shani_bswap_mask());
+    __m128i abcd, efgh;
+    shani_digest_halves(abef, cdgh, &abcd, &efgh);
     _mm_storeu_si128((__m128i *)out, abcd);
     if (digest_size == 32)
         _mm_storeu_si128((__m128i *)(out + 16), efgh);

@@ -433,6 +433,18 @@ static napi_value one_shot(napi_env env, napi_callback_info info) {
     if (enc != ENC_INVALID && argc > at + 1)
         enc = parse_encoding(env, argv[at + 1], "encoding");
     uint8_t digest[FASTSHA256_DIGEST_SIZE];
+    if (enc == ENC_HEX && !f->hmac) {
+        /* Hash and hex in one library call (fastsha256_hex). */
+        char text[FASTSHA256_HEX_SIZE];
+        if (f->is224)
+            fastsha224_hex(data, len, text);
+        else
+            fastsha256_hex(data, len, text);
+        free(heap);
+        napi_value r = NULL;
+        NAPI_OK(napi_create_string_latin1(env, text, 2 * digest_size(*f), &r));
+        return r;
+    }
     if (enc != ENC_INVALID) {
         if (f->hmac && f->is224)
             fastsha224_hmac(key.data, key.len, data, len, digest);
@@ -1539,12 +1551,10 @@ static napi_value set_backend(napi_env env, napi_callback_info info) {
 #define FFI_EXPORT __attribute__((visibility("default")))
 
 FFI_EXPORT void fastsha256_node_hex(const void *data, size_t len, uint32_t is224, char *out) {
-    uint8_t digest[FASTSHA256_DIGEST_SIZE];
     if (is224)
-        fastsha224(data, len, digest);
+        fastsha224_hex(data, len, out);
     else
-        fastsha256(data, len, digest);
-    fastsha256_to_hex(digest, is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE, out);
+        fastsha256_hex(data, len, out);
 }
 
 FFI_EXPORT void fastsha256_node_hmac_hex(const void *key, size_t keylen, const void *msg,
