@@ -4,8 +4,7 @@
 // Runs unchanged on node, bun and deno (node:crypto).
 //
 // usage: <runtime> createhash.mjs [count=5000000] [chunks=10]
-// Output protocol and timing loop: harness.mjs. A short untimed warm-up
-// (count/50, at most 20000) lets the JIT settle first.
+// Output protocol, timing loop and untimed warm-up: harness.mjs.
 import crypto from "node:crypto";
 import { message as m, run } from "./harness.mjs";
 

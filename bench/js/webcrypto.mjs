@@ -8,7 +8,7 @@
 // usage: <runtime> webcrypto.mjs [count=500000] [chunks=10]
 // The default count is 500,000 (a tenth of the seed's 5,000,000): at
 // ~20k-150k digests/s the full count would take minutes per runtime.
-// Output protocol and timing loop: harness.mjs (warm-up: count/50, at most 2000).
+// Output protocol and timing loop: harness.mjs (warm-up: 2000 messages).
 import { message as m, run } from "./harness.mjs";
 
 const subtle = globalThis.crypto?.subtle ?? (await import("node:crypto")).webcrypto.subtle;
