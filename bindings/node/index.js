@@ -64,6 +64,7 @@ function bunOneShots() {
       fastsha256_hmac: mac, fastsha224_hmac: mac,
       fastsha256_node_hex: { args: [ptr, size, u32, ptr], returns: none },
       fastsha256_node_hmac_hex: { args: [ptr, size, ptr, size, u32, ptr], returns: none },
+      fastsha256_node_many: { args: [u32, ptr, ptr, size, ptr], returns: none },
     }).symbols;
   } catch (_) {
     return null; // no bun:ffi, or the symbols are not exported: the addon serves
@@ -139,7 +140,46 @@ function bunOneShots() {
       return out;
     };
   };
+  // sha256Many/sha224Many of strings, joined (see manySync), to hex or Buffers:
+  // an all-ASCII batch (as many UTF-8 bytes as UTF-16 units, so the UTF-16
+  // lengths hold for the bytes) goes to the addon's fastsha256_node_many as
+  // plain memory; the hex comes back in a kept scratch Buffer. Steadier and
+  // ~15% faster under Bun than the Node-API call, which reads the string
+  // through UTF-16 and makes a new 64 KiB Buffer per 1024 digests. Scratch
+  // buffers up to kKeep bytes are kept; bigger ones are made for one call.
+  // Returns null (the addon takes the batch) for anything else.
+  const FFI_SHA224 = 1, FFI_HEX = 4;
+  const kKeep = 1 << 20;
+  let textScratch = new Uint8Array(1 << 16);
+  let hexScratch = Buffer.allocUnsafe(1 << 16);
+  const joinedBatch = (flags, joined, lengths, n, encoding) => {
+    const enc = encoding === 'hex' ? FFI_HEX : encoding === undefined ? 0 : -1;
+    const units = joined.length;
+    if (enc < 0 || n === 0) return null;
+    let text = textScratch;
+    if (units > text.length) {
+      text = new Uint8Array(units);
+      if (units <= kKeep) textScratch = text;
+    }
+    const done = encoder.encodeInto(joined, text);
+    if (done.read !== units || done.written !== units) return null; // not all ASCII
+    const total = n * (flags & FFI_SHA224 ? 28 : 32) * (enc ? 2 : 1);
+    let out;
+    if (enc) {
+      out = hexScratch;
+      if (total > out.length) {
+        out = Buffer.allocUnsafe(total);
+        if (total <= kKeep) hexScratch = out;
+      }
+    } else {
+      out = Buffer.allocUnsafe(total);
+    }
+    s.fastsha256_node_many(flags | enc, text, lengths, n, out);
+    return enc ? out.latin1Slice(0, total) : out;
+  };
   return {
+    joinedBatch,
+    FFI_SHA224,
     sha256: plain(s.fastsha256, 0, native.sha256),
     sha224: plain(s.fastsha224, 1, native.sha224),
     hmac256: keyed(s.fastsha256_hmac, 0, native.hmac256),
@@ -329,12 +369,18 @@ function split(flat, n, asText) {
   return out;
 }
 
-function manySync(arrayFn, joinedFn, items, encoding) {
+// ffiFlags: Bun's FFI path for an all-strings batch (bunOneShots' joinedBatch),
+// undefined for none.
+function manySync(arrayFn, joinedFn, items, encoding, ffiFlags) {
   const arr = toArray(items);
   const n = arr.length;
   const asText = wantsBytes(encoding);
   if (n <= kMaxBatch) {
     const joined = joinStrings(arr, 0, n);
+    if (joined !== null && ffiFlags !== undefined) {
+      const flat = fast.joinedBatch(ffiFlags, joined, lengths, n, encoding);
+      if (flat !== null) return split(flat, n, false);
+    }
     return split(joined !== null ? joinedFn(joined, lengths, n, encoding, asText)
       : arrayFn(arr, encoding, 0, asText), n, asText);
   }
@@ -372,12 +418,15 @@ function manyAsync(arrayFn, joinedFn, items, encoding) {
   }
 }
 
+const ffiSha256 = fast ? 0 : undefined;
+const ffiSha224 = fast ? fast.FFI_SHA224 : undefined;
+
 function sha256Many(items, encoding) {
-  return manySync(native.manyArray256, native.manyJoined256, items, encoding);
+  return manySync(native.manyArray256, native.manyJoined256, items, encoding, ffiSha256);
 }
 
 function sha224Many(items, encoding) {
-  return manySync(native.manyArray224, native.manyJoined224, items, encoding);
+  return manySync(native.manyArray224, native.manyJoined224, items, encoding, ffiSha224);
 }
 
 function sha256ManyAsync(items, encoding) {

@@ -1567,6 +1567,36 @@ FFI_EXPORT void fastsha256_node_hmac_hex(const void *key, size_t keylen, const v
     fastsha256_to_hex(tag, is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE, out);
 }
 
+/* Bun's sha256Many/sha224Many of all-ASCII strings: index.js encodes the
+ * joined strings with TextEncoder and passes plain memory, message i being
+ * lens[i] bytes after the previous one. flags: FFI_SHA224, FFI_HEX (hex
+ * text instead of digests); out holds n times the encoded width, written
+ * back to back without NULs. (sha256Packed the same way measured no faster
+ * than its native: its time goes to the new result Buffer either way.) */
+enum { FFI_SHA224 = 1, FFI_HEX = 4 };
+
+FFI_EXPORT void fastsha256_node_many(uint32_t flags, const uint8_t *bytes, const uint32_t *lens,
+                                     size_t n, char *out) {
+    algo a;
+    memset(&a, 0, sizeof a);
+    a.f.is224 = (flags & FFI_SHA224) != 0;
+    encoding enc = flags & FFI_HEX ? ENC_HEX : ENC_BUFFER;
+    size_t size = digest_size(a.f), w = enc_width(enc, size);
+    const void *msgs[SLICE];
+    size_t sizes[SLICE];
+    uint8_t digests[SLICE][32];
+    for (size_t from = 0; from < n; from += SLICE) {
+        size_t k = n - from < SLICE ? n - from : SLICE;
+        for (size_t i = 0; i < k; i++) {
+            msgs[i] = bytes;
+            sizes[i] = lens[from + i];
+            bytes += sizes[i];
+        }
+        hash_messages(&a, msgs, sizes, k, digests);
+        encode_flat((const uint8_t(*)[32])digests, k, size, enc, out + from * w);
+    }
+}
+
 static napi_value init(napi_env env, napi_value exports) {
     napi_value version;
     NAPI_OK(napi_create_string_utf8(env, fastsha256_version(), NAPI_AUTO_LENGTH, &version));

@@ -322,6 +322,31 @@ describe(`fastsha256 under ${runtime}`, () => {
     assert.deepEqual(f.sha256Many(same, 'hex'), same.map((s) => ref('sha256', s, 'hex')));
   });
 
+  test('sha256Many / sha224Many of all-string batches (Bun hashes all-ASCII ones through FFI)', () => {
+    const text = (x) => (typeof x === 'string' ? x : x.toString('hex'));
+    for (const n of [1, 2, 15, 16, 17, 255, 256, 257, 1024, 3000]) {
+      const ascii = Array.from({ length: n }, (_, i) => randString(i % 7 === 0 ? 0 : randInt(140), true));
+      // The same batch with one non-ASCII string in it, first or last.
+      const mixed = ascii.slice();
+      mixed[n % 2 ? 0 : n - 1] = randString(1 + randInt(20), false);
+      for (const items of [ascii, mixed]) {
+        for (const [many, alg] of [[f.sha256Many, 'sha256'], [f.sha224Many, 'sha224']]) {
+          assert.deepEqual(many(items, 'hex'), items.map((x) => ref(alg, x, 'hex')), `${alg} ${n}`);
+          const buffers = many(items);
+          assert.ok(buffers.every((b) => Buffer.isBuffer(b) && b.length === (alg === 'sha256' ? 32 : 28)));
+          assert.deepEqual(buffers.map(text), items.map((x) => ref(alg, x, 'hex')), `${alg} ${n} buffers`);
+        }
+      }
+    }
+    // Results of one call stay intact after the next (no shared scratch leaks out).
+    const first = f.sha256Many(['a', 'b'], 'hex');
+    const firstBuffers = f.sha256Many(['a', 'b']);
+    f.sha256Many(['c', 'd'], 'hex');
+    f.sha256Many(['c', 'd']);
+    assert.deepEqual(first, [ref('sha256', 'a', 'hex'), ref('sha256', 'b', 'hex')]);
+    assert.deepEqual(firstBuffers.map(text), first);
+  });
+
   test('sha256Packed: records at a stride, digests or hex', () => {
     for (const [stride, length, count, extra] of [[14, 14, 1000, 0], [14, 14, 3, 13], [64, 55, 100, 63],
       [100, 0, 7, 1], [1, 1, 300, 0], [200, 130, 9, 199], [14, 14, 0, 5]]) {
