@@ -120,15 +120,22 @@ static void hash_oneshot_blocks(fsha256_blocks_fn blocks, const uint32_t iv[8], 
 }
 
 /* Short messages go to the backend's one-block entry when it has one: the
- * path most callers take first, so nothing else stands in its way. */
+ * path most callers take first, so nothing else stands in its way. len is
+ * already readable (fsha256_readable_len). */
+static inline void hash_oneshot_on(const fsha256_impl *impl, const uint32_t iv[8],
+                                   const uint8_t *data, size_t len, uint8_t *out,
+                                   size_t digest_size) {
+    if (len <= FSHA256_SHORT_MAX && impl->short_message)
+        impl->short_message(iv, data, len, out, digest_size);
+    else
+        hash_oneshot_blocks(impl->blocks, iv, data, len, out, digest_size);
+}
+
 static inline void hash_oneshot(const uint32_t iv[8], const void *data, size_t len, uint8_t *out,
                                 size_t digest_size) {
-    const fsha256_impl *impl = fsha256_active();
-    len = fsha256_readable_len(data, len); /* NULL with a length is a caller bug: hash nothing */
-    if (len <= FSHA256_SHORT_MAX && impl->short_message)
-        impl->short_message(iv, (const uint8_t *)data, len, out, digest_size);
-    else
-        hash_oneshot_blocks(impl->blocks, iv, (const uint8_t *)data, len, out, digest_size);
+    /* NULL with a length is a caller bug: hash nothing */
+    hash_oneshot_on(fsha256_active(), iv, (const uint8_t *)data, fsha256_readable_len(data, len),
+                    out, digest_size);
 }
 
 void fastsha256(const void *data, size_t len, uint8_t out[32]) {
@@ -144,13 +151,13 @@ void fastsha224(const void *data, size_t len, uint8_t out[28]) {
 static inline void hash_oneshot_hex(const uint32_t iv[8], const void *data, size_t len, char *out,
                                     size_t digest_size) {
     const fsha256_impl *impl = fsha256_active();
-    size_t readable = fsha256_readable_len(data, len);
-    if (readable <= FSHA256_SHORT_MAX && impl->short_hex) {
-        impl->short_hex(iv, (const uint8_t *)data, readable, out, digest_size);
+    len = fsha256_readable_len(data, len);
+    if (len <= FSHA256_SHORT_MAX && impl->short_hex) {
+        impl->short_hex(iv, (const uint8_t *)data, len, out, digest_size);
         return;
     }
     uint8_t digest[FASTSHA256_DIGEST_SIZE];
-    hash_oneshot(iv, data, len, digest, digest_size);
+    hash_oneshot_on(impl, iv, (const uint8_t *)data, len, digest, digest_size);
     fastsha256_to_hex(digest, digest_size, out);
 }
 
