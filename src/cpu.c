@@ -5,7 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "compiler.h"
+#include "seams.h"
+#include "bytes.h"
+#include "cpu.h"
+#include "ctx.h"
+#include "many.h"
+#include "dispatch.h"
 
 /* GCC and clang only: the build's per-file ISA flags are theirs too. */
 #if defined(FSHA256_ARCH_X86) && (defined(__GNUC__) || defined(__clang__))

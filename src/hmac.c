@@ -11,7 +11,13 @@
  * the inner blocks, the padded tail and the outer block. */
 #include <string.h>
 
-#include "internal.h"
+#include "compiler.h"
+#include "seams.h"
+#include "bytes.h"
+#include "cpu.h"
+#include "ctx.h"
+#include "many.h"
+#include "dispatch.h"
 
 #define IPAD 0x36
 #define OPAD 0x5c
@@ -30,7 +36,7 @@
 /* Overwrites the stack the kernels just used below the caller's frame: a
  * kernel's message schedule or saved state may hold key-derived words. */
 #if defined(__GNUC__)
-__attribute__((noinline))
+FSHA256_NOINLINE
 #endif
 static void burn_stack(size_t n) {
     uint8_t scratch[BURN_BATCH];

@@ -9,7 +9,8 @@
 #ifndef FASTSHA256_LANES_H
 #define FASTSHA256_LANES_H
 
-#include "internal.h"
+#include "bytes.h"
+#include "seams.h"
 
 /* One lane's current run of consecutive blocks into one state. Callers
  * embed it as the first member of their own lane record. */

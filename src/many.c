@@ -5,7 +5,13 @@
  * lane states and block pointers, never message framing. */
 #include <string.h>
 
-#include "internal.h"
+#include "compiler.h"
+#include "seams.h"
+#include "bytes.h"
+#include "cpu.h"
+#include "ctx.h"
+#include "many.h"
+#include "dispatch.h"
 #include "lanes.h"
 
 typedef struct lane {
@@ -179,7 +185,7 @@ static size_t hash_short_groups(const fsha256_lane_kernel *k, const fsha256_mess
  * bookkeeping, no padding stores for the known block. Returns how many
  * messages it hashed. */
 #if defined(__GNUC__)
-__attribute__((noinline)) /* once per batch; inlined, it changed hash_short_groups' code */
+FSHA256_NOINLINE /* once per batch; inlined, it changed hash_short_groups' code */
 #endif
 static size_t hash_known_tail_groups(const fsha256_lane_kernel *k,
                                      const fsha256_message_source *src, size_t n,

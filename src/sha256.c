@@ -2,7 +2,13 @@
  * Backends only see whole blocks; everything about message framing is here. */
 #include <string.h>
 
-#include "internal.h"
+#include "compiler.h"
+#include "seams.h"
+#include "bytes.h"
+#include "cpu.h"
+#include "ctx.h"
+#include "many.h"
+#include "dispatch.h"
 
 const uint32_t fsha256_sha256_iv[8] = {
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,

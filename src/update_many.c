@@ -12,7 +12,13 @@
  * lets step 2 find where its whole blocks start without extra storage. */
 #include <string.h>
 
-#include "internal.h"
+#include "compiler.h"
+#include "seams.h"
+#include "bytes.h"
+#include "cpu.h"
+#include "ctx.h"
+#include "many.h"
+#include "dispatch.h"
 #include "lanes.h"
 
 typedef struct update_batch {

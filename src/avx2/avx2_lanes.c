@@ -127,18 +127,9 @@ static inline void store_pair(void *lo, void *hi, vec v) {
         (v)[3] = _mm256_shuffle_epi8((v)[3], bswap);                           \
     } while (0)
 
-/* Forced inlining where the compiler would otherwise call the rounds out of
- * line once a third caller appears: the message words and state would then
- * go through memory on every block. */
-#if defined(__GNUC__)
-#  define ALWAYS_INLINE static inline __attribute__((always_inline))
-#else
-#  define ALWAYS_INLINE static inline
-#endif
-
 /* One block whose message words are in w[] (w[t] holds W[t] of every lane;
  * the ring is overwritten) into s[], the transposed state. */
-ALWAYS_INLINE void compress_words_x8(vec s[8], vec w[16]) {
+FSHA256_ALWAYS_INLINE void compress_words_x8(vec s[8], vec w[16]) {
     vec a = s[0], b = s[1], c = s[2], d = s[3];
     vec e = s[4], f = s[5], g = s[6], h = s[7];
     vec bc = XOR(b, c);
@@ -166,7 +157,7 @@ static inline void compress_wk_x8(vec s[8], const uint32_t wk[64]) {
 
 /* Compresses nblocks blocks of each lane (lane i from p[i]) into s[], the
  * transposed state: s[j] holds word j of every lane. */
-ALWAYS_INLINE void compress_x8(vec s[8], const uint8_t *const p[8], size_t nblocks) {
+FSHA256_ALWAYS_INLINE void compress_x8(vec s[8], const uint8_t *const p[8], size_t nblocks) {
     /* Reverses the bytes of each 32-bit word: the message is big-endian. */
     const vec bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
                                        3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);

@@ -130,21 +130,6 @@ static inline vec bswap_words(vec x) {
     return _mm512_shuffle_epi8(x, order);
 }
 
-/* Forced inlining where the compiler would otherwise call the rounds out of
- * line once a third caller appears: the message words and state would then
- * go through memory on every block. */
-#if defined(__GNUC__)
-#  define ALWAYS_INLINE static inline __attribute__((always_inline))
-#else
-#  define ALWAYS_INLINE static inline
-#endif
-
-#if defined(__GNUC__)
-#  define NOINLINE static __attribute__((noinline))
-#else
-#  define NOINLINE static
-#endif
-
 /* Loops kept rolled (see compress_words_x16). */
 #if defined(__clang__)
 #  define NO_UNROLL _Pragma("clang loop unroll(disable)")
@@ -178,7 +163,7 @@ static inline const uint32_t *opaque_k(void) {
 /* One block whose message words are in w[] (w[t] holds W[t] of every lane;
  * the ring is overwritten) into s[], the transposed state; k: the round
  * constants (see compress_x16). */
-ALWAYS_INLINE void compress_words_x16(vec s[8], vec w[16], const uint32_t *k) {
+FSHA256_ALWAYS_INLINE void compress_words_x16(vec s[8], vec w[16], const uint32_t *k) {
     vec a = s[0], b = s[1], c = s[2], d = s[3];
     vec e = s[4], f = s[5], g = s[6], h = s[7];
     ROUND16(0, LOADED);
@@ -193,7 +178,7 @@ ALWAYS_INLINE void compress_words_x16(vec s[8], vec w[16], const uint32_t *k) {
 }
 
 /* One block of known W + K words (the same for every lane) into s[]. */
-ALWAYS_INLINE void compress_wk_x16(vec s[8], const uint32_t wk[64]) {
+FSHA256_ALWAYS_INLINE void compress_wk_x16(vec s[8], const uint32_t wk[64]) {
     vec a = s[0], b = s[1], c = s[2], d = s[3];
     vec e = s[4], f = s[5], g = s[6], h = s[7];
     NO_UNROLL
@@ -211,7 +196,7 @@ ALWAYS_INLINE void compress_wk_x16(vec s[8], const uint32_t wk[64]) {
 #define ROUND_WK_PAIR(a, b, c, d, e, f, g, h, t, X)                            \
     ROUND_WK(a, b, c, d, e, f, g, h, t);                                       \
     ROUND_WK(a##_2, b##_2, c##_2, d##_2, e##_2, f##_2, g##_2, h##_2, t)
-ALWAYS_INLINE void compress_wk_x16_pair(vec s[8], vec s_2[8], const uint32_t wk[64]) {
+FSHA256_ALWAYS_INLINE void compress_wk_x16_pair(vec s[8], vec s_2[8], const uint32_t wk[64]) {
     vec a = s[0], b = s[1], c = s[2], d = s[3];
     vec e = s[4], f = s[5], g = s[6], h = s[7];
     vec a_2 = s_2[0], b_2 = s_2[1], c_2 = s_2[2], d_2 = s_2[3];
@@ -226,7 +211,7 @@ ALWAYS_INLINE void compress_wk_x16_pair(vec s[8], vec s_2[8], const uint32_t wk[
 
 /* Compresses nblocks blocks of each lane (lane i from p[i]) into s[], the
  * transposed state: s[j] holds word j of every lane. */
-ALWAYS_INLINE void compress_x16(vec s[8], const uint8_t *const p[16], size_t nblocks) {
+FSHA256_ALWAYS_INLINE void compress_x16(vec s[8], const uint8_t *const p[16], size_t nblocks) {
     for (size_t off = 0; nblocks--; off += 64) {
         const uint32_t *k = opaque_k();
         vec w[16];
@@ -301,16 +286,16 @@ void fsha256_avx512_rounds_wk_x16(uint32_t *const states[], const uint32_t wk[64
  * The inner and outer hashes are out of line, shared by the x16 and x32
  * entries: inlined four times, the rounds would again outgrow the op cache
  * (see compress_words_x16). */
-NOINLINE void hmac_inner_x16(vec s[8], const uint32_t inner[8], const uint8_t *const data[],
-                             size_t nblocks) {
+static FSHA256_NOINLINE void hmac_inner_x16(vec s[8], const uint32_t inner[8],
+                                            const uint8_t *const data[], size_t nblocks) {
     for (int j = 0; j < 8; j++)
         s[j] = _mm512_set1_epi32((int)inner[j]);
     compress_x16(s, data, nblocks);
 }
 
 /* The outer hash of the inner digests in s[], out as tags. */
-NOINLINE void hmac_outer_x16(const vec s[8], const uint32_t outer[8], uint8_t *tags,
-                             size_t digest_size) {
+static FSHA256_NOINLINE void hmac_outer_x16(const vec s[8], const uint32_t outer[8],
+                                            uint8_t *tags, size_t digest_size) {
     vec w[16], t[8];
     for (size_t j = 0; j < 16; j++)
         w[j] = j < digest_size / 4 ? s[j]

@@ -3,7 +3,9 @@
  * encoder would form NULL + 0) and output that overlaps the input. */
 #include <string.h>
 
-#include "../internal.h"
+#include "../bytes.h"
+#include "../dispatch.h"
+#include "hex.h"
 
 /* out starts inside [in, in + in_len): the characters of early bytes would
  * overwrite later bytes before an encoder reads them. */

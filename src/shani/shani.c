@@ -32,7 +32,7 @@ void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks
  * as a big-endian digest, in one call. */
 
 /* The message's partial chunk with its padding byte (x86 is little-endian). */
-FSHA256_SHANI_INLINE __m128i shani_partial_chunk(const uint8_t *q, size_t r) {
+FSHA256_ALWAYS_INLINE __m128i shani_partial_chunk(const uint8_t *q, size_t r) {
     uint64_t lo, hi;
     fsha256_partial_chunk_le(q, r, &lo, &hi);
     return _mm_set_epi64x((long long)hi, (long long)lo);
@@ -40,7 +40,7 @@ FSHA256_SHANI_INLINE __m128i shani_partial_chunk(const uint8_t *q, size_t r) {
 
 /* The padded block of a message of at most 55 bytes, built in registers,
  * compressed from iv into *abef, *cdgh. */
-FSHA256_SHANI_INLINE void shani_short_state(const uint32_t iv[8], const uint8_t *msg, size_t len,
+FSHA256_ALWAYS_INLINE void shani_short_state(const uint32_t iv[8], const uint8_t *msg, size_t len,
                                             __m128i *abef, __m128i *cdgh) {
     const __m128i bswap = shani_bswap_mask();
     __m128i w0 = _mm_setzero_si128(), w1 = w0, w2 = w0, w3 = w0;

@@ -10,33 +10,25 @@
 
 #include "../internal.h"
 
-/* Forced inlining: the helpers take vectors by pointer, which stay in
- * registers only once inlined. */
-#if defined(__GNUC__)
-#  define FSHA256_SHANI_INLINE static inline __attribute__((always_inline))
-#else
-#  define FSHA256_SHANI_INLINE static inline
-#endif
-
 /* pshufb mask turning four big-endian message words into native lanes. */
-FSHA256_SHANI_INLINE __m128i shani_bswap_mask(void) {
+FSHA256_ALWAYS_INLINE __m128i shani_bswap_mask(void) {
     return _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
 }
 
 /* Message words W[4i..4i+3] of a block, any alignment. */
-FSHA256_SHANI_INLINE __m128i shani_load_msg(const uint8_t *block, int i, __m128i bswap) {
+FSHA256_ALWAYS_INLINE __m128i shani_load_msg(const uint8_t *block, int i, __m128i bswap) {
     return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(block + 16 * i)), bswap);
 }
 
 /* K[4q..4q+3] (fsha256_sha256_k is 64-byte aligned). */
-FSHA256_SHANI_INLINE __m128i shani_k(int q) {
+FSHA256_ALWAYS_INLINE __m128i shani_k(int q) {
     return _mm_load_si128((const __m128i *)(fsha256_sha256_k + 4 * q));
 }
 
 /* state[] (A..H) to ABEF/CDGH. shufps picks two lanes from each source in
  * any order, so each direction is one instruction per vector (one cycle of
  * latency before the first sha256rnds2, one after the last). */
-FSHA256_SHANI_INLINE void shani_load_state(const uint32_t state[8], __m128i *abef, __m128i *cdgh) {
+FSHA256_ALWAYS_INLINE void shani_load_state(const uint32_t state[8], __m128i *abef, __m128i *cdgh) {
     __m128 abcd = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)state));
     __m128 efgh = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(state + 4)));
     *abef = _mm_castps_si128(_mm_shuffle_ps(efgh, abcd, 0x11)); /* F E B A */
@@ -44,7 +36,7 @@ FSHA256_SHANI_INLINE void shani_load_state(const uint32_t state[8], __m128i *abe
 }
 
 /* The inverse of shani_load_state. */
-FSHA256_SHANI_INLINE void shani_store_state(uint32_t state[8], __m128i abef, __m128i cdgh) {
+FSHA256_ALWAYS_INLINE void shani_store_state(uint32_t state[8], __m128i abef, __m128i cdgh) {
     __m128 fe_ba = _mm_castsi128_ps(abef), hg_dc = _mm_castsi128_ps(cdgh);
     _mm_storeu_si128((__m128i *)state, _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0xBB)));
     _mm_storeu_si128((__m128i *)(state + 4), _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0x11)));
@@ -52,7 +44,7 @@ FSHA256_SHANI_INLINE void shani_store_state(uint32_t state[8], __m128i abef, __m
 
 /* The state's words A..D and E..H, each byte-swapped: the big-endian
  * digest's two halves. */
-FSHA256_SHANI_INLINE void shani_digest_halves(__m128i abef, __m128i cdgh, __m128i *abcd,
+FSHA256_ALWAYS_INLINE void shani_digest_halves(__m128i abef, __m128i cdgh, __m128i *abcd,
                                               __m128i *efgh) {
     __m128 fe_ba = _mm_castsi128_ps(abef), hg_dc = _mm_castsi128_ps(cdgh);
     const __m128i bswap = shani_bswap_mask();
@@ -63,7 +55,7 @@ FSHA256_SHANI_INLINE void shani_digest_halves(__m128i abef, __m128i cdgh, __m128
 /* The state as a big-endian digest of digest_size bytes: 32, or 28 for
  * SHA-224 (words 3..6 then go out as one store at byte 12, overlapping the
  * first, so nothing is written past the digest). */
-FSHA256_SHANI_INLINE void shani_store_digest(uint8_t *out, __m128i abef, __m128i cdgh,
+FSHA256_ALWAYS_INLINE void shani_store_digest(uint8_t *out, __m128i abef, __m128i cdgh,
                                              size_t digest_size) {
     __m128i abcd, efgh;
     shani_digest_halves(abef, cdgh, &abcd, &efgh);
@@ -76,7 +68,7 @@ FSHA256_SHANI_INLINE void shani_store_digest(uint8_t *out, __m128i abef, __m128i
 
 /* Next schedule quad W[t..t+3] from the previous four, oldest (W[t-16..t-13])
  * first: W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16]. */
-FSHA256_SHANI_INLINE __m128i shani_schedule(__m128i w16, __m128i w12, __m128i w8, __m128i w4) {
+FSHA256_ALWAYS_INLINE __m128i shani_schedule(__m128i w16, __m128i w12, __m128i w8, __m128i w4) {
     __m128i sum = _mm_sha256msg1_epu32(w16, w12);              /* W[t-16] + s0(W[t-15]) */
     sum = _mm_add_epi32(sum, _mm_alignr_epi8(w4, w8, 4));      /* + W[t-7] */
     return _mm_sha256msg2_epu32(sum, w4);                      /* + s1(W[t-2]) */
@@ -85,7 +77,7 @@ FSHA256_SHANI_INLINE __m128i shani_schedule(__m128i w16, __m128i w12, __m128i w8
 /* Four rounds with wk = W + K for them. Each sha256rnds2 does two rounds
  * from the low half of wk and returns the new ABEF; the new CDGH is the old
  * ABEF, so the two variables swap roles and are back in place after two. */
-FSHA256_SHANI_INLINE void shani_rounds4(__m128i *abef, __m128i *cdgh, __m128i wk) {
+FSHA256_ALWAYS_INLINE void shani_rounds4(__m128i *abef, __m128i *cdgh, __m128i wk) {
     *cdgh = _mm_sha256rnds2_epu32(*cdgh, *abef, wk);
     *abef = _mm_sha256rnds2_epu32(*abef, *cdgh, _mm_shuffle_epi32(wk, 0x0E));
 }
@@ -93,7 +85,7 @@ FSHA256_SHANI_INLINE void shani_rounds4(__m128i *abef, __m128i *cdgh, __m128i wk
 /* One block from its four message quads (native word order), states in
  * registers: the schedule runs one quad ahead of the rounds that use it,
  * off the sha256rnds2 chain. */
-FSHA256_SHANI_INLINE void shani_compress_quads(__m128i *abef, __m128i *cdgh, __m128i w0,
+FSHA256_ALWAYS_INLINE void shani_compress_quads(__m128i *abef, __m128i *cdgh, __m128i w0,
                                                __m128i w1, __m128i w2, __m128i w3) {
     const __m128i abef_in = *abef, cdgh_in = *cdgh;
 #define FSHA256_SHANI_SCHEDULE_ROUNDS(w16, w12, w8, w4, q)                    \

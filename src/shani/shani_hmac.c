@@ -16,7 +16,7 @@
 
 #include "shani_common.h"
 
-FSHA256_SHANI_INLINE void compress_blocks(__m128i *abef, __m128i *cdgh, const uint8_t *data,
+FSHA256_ALWAYS_INLINE void compress_blocks(__m128i *abef, __m128i *cdgh, const uint8_t *data,
                                           size_t nblocks, __m128i bswap) {
     for (; nblocks; nblocks--, data += 64)
         shani_compress_quads(abef, cdgh, shani_load_msg(data, 0, bswap),
@@ -29,7 +29,7 @@ FSHA256_SHANI_INLINE void compress_blocks(__m128i *abef, __m128i *cdgh, const ui
  * Built in registers from the 64 readable bytes at buf, not stored and
  * loaded back: mixed-size stores read by a 16-byte load cannot be
  * forwarded, and the first rounds would wait for them. */
-FSHA256_SHANI_INLINE __m128i padded_quad(const uint8_t *buf, int q, __m128i lenv,
+FSHA256_ALWAYS_INLINE __m128i padded_quad(const uint8_t *buf, int q, __m128i lenv,
                                          __m128i bswap) {
     const __m128i idx =
         _mm_add_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),

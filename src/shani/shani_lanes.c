@@ -20,7 +20,7 @@
     } while (0)
 
 /* One block for each of two lanes, their chains interleaved. */
-FSHA256_SHANI_INLINE void compress_block_x2(__m128i abef[2], __m128i cdgh[2],
+FSHA256_ALWAYS_INLINE void compress_block_x2(__m128i abef[2], __m128i cdgh[2],
                                        const uint8_t *const block[2]) {
     const __m128i bswap = shani_bswap_mask();
     /* State at block start, read once at the end for the feed-forward.

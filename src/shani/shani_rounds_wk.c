@@ -13,7 +13,7 @@
 
 /* The block's result (ABEF/CDGH) plus the state at block start, still at
  * state[], stored back there. */
-FSHA256_SHANI_INLINE void shani_add_store_state(uint32_t state[8], __m128i abef, __m128i cdgh) {
+FSHA256_ALWAYS_INLINE void shani_add_store_state(uint32_t state[8], __m128i abef, __m128i cdgh) {
     __m128 fe_ba = _mm_castsi128_ps(abef), hg_dc = _mm_castsi128_ps(cdgh);
     __m128i abcd = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0xBB));
     __m128i efgh = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0x11));
@@ -24,13 +24,13 @@ FSHA256_SHANI_INLINE void shani_add_store_state(uint32_t state[8], __m128i abef,
 }
 
 /* W + K quad q, for all lanes. */
-FSHA256_SHANI_INLINE __m128i wk_quad(const uint32_t wk[64], int q) {
+FSHA256_ALWAYS_INLINE __m128i wk_quad(const uint32_t wk[64], int q) {
     return _mm_loadu_si128((const __m128i *)(wk + 4 * q));
 }
 
 /* The rounds of `lanes` lanes (a constant at each call: the loops unroll and
  * the states stay in registers). */
-FSHA256_SHANI_INLINE void shani_rounds_wk(uint32_t *const states[], const uint32_t wk[64],
+FSHA256_ALWAYS_INLINE void shani_rounds_wk(uint32_t *const states[], const uint32_t wk[64],
                                           int lanes) {
     __m128i abef[4], cdgh[4];
     for (int i = 0; i < lanes; i++)

@@ -1,0 +1,39 @@
+/* The x86 SHA extensions backend: its kernels and descriptor (shani_backend.c). */
+#ifndef FSHA256_SHANI_H
+#define FSHA256_SHANI_H
+
+#include "../compiler.h"
+#include "../seams.h"
+
+#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
+void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[],
+                            size_t nblocks);
+void fsha256_shani_rounds_wk_x2(uint32_t *const states[], const uint32_t wk[64]);
+void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
+                         size_t digest_size);
+void fsha256_shani_short_hex(const uint32_t iv[8], const uint8_t *msg, size_t len, char *out,
+                             size_t digest_size);
+/* The fsha256_hmac_tag_fn of the shani backend. */
+void fsha256_shani_hmac_tag(const uint32_t inner[8], const uint32_t outer[8],
+                            const uint8_t *data, size_t nblocks, const uint8_t *tail,
+                            size_t tail_len, uint64_t inner_len, uint8_t *tag,
+                            size_t digest_size);
+/* The four-lane kernels are x86-64 inline asm (they need xmm8..xmm15);
+ * elsewhere the shani lanes stop at two. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#  define FSHA256_HAVE_SHANI_X4 1
+void fsha256_shani_lanes_x4(uint32_t *const states[], const uint8_t *const data[],
+                            size_t nblocks);
+void fsha256_shani_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[],
+                               uint8_t *digests, size_t digest_size);
+void fsha256_shani_lanes_x4_avx(uint32_t *const states[], const uint8_t *const data[],
+                                size_t nblocks);
+void fsha256_shani_oneblock_x4_avx(const uint32_t iv[8], const uint8_t *const blocks[],
+                                   uint8_t *digests, size_t digest_size);
+void fsha256_shani_rounds_wk_x4(uint32_t *const states[], const uint32_t wk[64]);
+#endif
+extern const fsha256_backend fsha256_backend_shani;
+#endif
+
+#endif /* FSHA256_SHANI_H */
