@@ -113,12 +113,30 @@ static const fsha256_impl *const armv8_flavours[] = {&impl_armv8, NULL};
 static const fsha256_backend backend_armv8 = {"armv8", armv8_flavours};
 #endif
 
+#if defined(__wasm_simd128__)
+/* Four lanes for batches; one stream stays on the portable kernel (SIMD128
+ * has no SHA instructions). No CPU requirement: a SIMD128 module does not
+ * compile on an engine without SIMD128. */
+static const fsha256_lane_kernel simd128_lanes[] = {
+    {.width = 4, .fn = fsha256_simd128_lanes_x4, .oneblock = fsha256_simd128_oneblock_x4,
+     .rounds_wk = fsha256_simd128_rounds_wk_x4, .hmac = fsha256_simd128_hmac_x4},
+    {.width = 0}};
+static const fsha256_impl impl_simd128 = {.name = "simd128", .required = 0,
+                                          .blocks = fsha256_scalar_blocks,
+                                          .lanes = simd128_lanes};
+static const fsha256_impl *const simd128_flavours[] = {&impl_simd128, NULL};
+static const fsha256_backend backend_simd128 = {.name = "simd128", .flavours = simd128_flavours};
+#endif
+
 const fsha256_backend *const fsha256_backend_table[] = {
 #if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
     &backend_shani, &backend_avx512, &backend_avx2,
 #endif
 #if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
     &backend_armv8,
+#endif
+#if defined(__wasm_simd128__)
+    &backend_simd128,
 #endif
     &backend_scalar,
     NULL,
@@ -130,6 +148,9 @@ const fsha256_hex_encoder *const fsha256_hex_table[] = {
 #endif
 #if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
     &fsha256_hex_neon,
+#endif
+#if defined(__wasm_simd128__)
+    &fsha256_hex_simd128,
 #endif
     &fsha256_hex_portable,
     NULL,

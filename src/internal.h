@@ -476,4 +476,18 @@ void fsha256_armv8_rounds_wk_x2(uint32_t *const states[], const uint32_t wk[64])
 extern const fsha256_hex_encoder fsha256_hex_neon;
 #endif
 
+/* WebAssembly SIMD128 (src/simd128/, src/hex/hex_simd128.c): compiled only
+ * into a module built with -msimd128. */
+#if defined(__wasm_simd128__)
+void fsha256_simd128_lanes_x4(uint32_t *const states[], const uint8_t *const data[],
+                              size_t nblocks);
+void fsha256_simd128_oneblock_x4(const uint32_t iv[8], const uint8_t *const blocks[],
+                                 uint8_t *digests, size_t digest_size);
+void fsha256_simd128_rounds_wk_x4(uint32_t *const states[], const uint32_t wk[64]);
+void fsha256_simd128_hmac_x4(const uint32_t inner[8], const uint32_t outer[8],
+                             const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                             uint8_t *tags, size_t digest_size);
+extern const fsha256_hex_encoder fsha256_hex_simd128;
+#endif
+
 #endif /* FASTSHA256_INTERNAL_H */
