@@ -35,14 +35,15 @@ function fastsha256Cases(path, label) {
   const msg = m.put(MSG), hexOut = m.alloc(65);
   const base = m.put(Buffer.concat(Array(BATCH).fill(MSG)));
   const digests = m.alloc(32 * BATCH), hexes = m.alloc(65 * BATCH);
-  const decoder = new TextDecoder("latin1");
+  // Buffer's latin1 decoding: measured faster than TextDecoder for 64 characters.
+  const text = Buffer.from(x.memory.buffer); // memory does not grow below
   globalThis.sink = 0;
   const perCall = (count) => {
     const bytes = m.bytes;
     for (let i = 0; i < count; i++) {
       bytes.set(MSG, msg);
       x.fastsha256_hex(msg, MSG.length, hexOut);
-      globalThis.sink += decoder.decode(bytes.subarray(hexOut, hexOut + 64)).length;
+      globalThis.sink += text.toString("latin1", hexOut, hexOut + 64).length;
     }
   };
   const rawCall = (count) => {
