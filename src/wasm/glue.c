@@ -98,7 +98,7 @@ WASM_EXPORT("fastsha256_wasm_alloc") void *fastsha256_wasm_alloc(size_t size) {
 
 WASM_EXPORT("fastsha256_wasm_free") void fastsha256_wasm_free(void *ptr) {
     uintptr_t p = (uintptr_t)ptr;
-    if (p == 0 || p % ALIGNMENT || p < (uintptr_t)&__heap_base + HEADER_SIZE || p > heap_top)
+    if (p == 0 || p % ALIGNMENT || p < (uintptr_t)&__heap_base + HEADER_SIZE || p >= heap_top)
         return;
     block_header *h = (block_header *)(p - HEADER_SIZE);
     if (h->mark != BLOCK_MARK || h->size_class >= CLASS_COUNT)
