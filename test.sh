@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian/Ubuntu, apt-get), builds and runs the test
 # suite. With no argument: the whole suite, release build, gcc.
-#   ./test.sh [default] [asan] [clang-asan] [tsan] [clang] [valgrind] [fuzz] [cross] [all]
+#   ./test.sh [default] [wasm] [asan] [clang-asan] [tsan] [clang] [valgrind] [fuzz] [cross] [all]
+# With no argument: default, then wasm (the WebAssembly modules).
 set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(cmake make gcc g++ clang libclang-rt-dev pkg-config libcriterion-dev valgrind libssl-dev
           libbenchmark-dev python3-dev python3-setuptools python3-venv python3-pytest python3-numpy
-          python3-dask python3-distributed nodejs)
+          python3-dask python3-distributed nodejs clang-14 lld-14 llvm-14 wabt)
 # The Node-API headers (bindings/node): Debian's nodejs ships them in
 # libnode-dev; nodesource's nodejs package carries its own.
 [ -f /usr/include/node/node_api.h ] || packages+=(libnode-dev)
@@ -112,16 +113,28 @@ run_mode() {
                 exit 1
             fi
         done ;;
+    wasm)
+        # The two modules of bindings/node/wasm/ (cmake/wasm32.cmake), their
+        # checks, and whether the committed copies are up to date.
+        local tool
+        for tool in clang-14 wasm-ld-14 llvm-ar-14; do
+            if ! command -v "$tool" >/dev/null; then
+                echo "== wasm: SKIPPED, $tool not found (apt-get install clang-14 lld-14 llvm-14)"
+                return 0
+            fi
+        done
+        build_and_test build/wasm -DCMAKE_TOOLCHAIN_FILE=cmake/wasm32.cmake \
+            -DCMAKE_BUILD_TYPE=Release ;;
     cross)
         bash .ci/cross.sh ;;
     all)
-        for m in default asan clang-asan tsan clang valgrind cross; do run_mode "$m"; done ;;
+        for m in default wasm asan clang-asan tsan clang valgrind cross; do run_mode "$m"; done ;;
     *)
-        echo "unknown mode: $1 (default asan clang-asan tsan clang valgrind fuzz cross all)" >&2
+        echo "unknown mode: $1 (default wasm asan clang-asan tsan clang valgrind fuzz cross all)" >&2
         exit 2 ;;
     esac
 }
 
 install_missing "${packages[@]}"
-[ $# -eq 0 ] && set -- default
+[ $# -eq 0 ] && set -- default wasm
 for mode in "$@"; do run_mode "$mode"; done

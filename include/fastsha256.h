@@ -169,9 +169,9 @@ FASTSHA256_API void fastsha256_hmac_many(const fastsha256_hmac_key *k, const voi
 FASTSHA256_API int fastsha256_equal(const void *a, const void *b, size_t n);
 
 /* --- Backends -------------------------------------------------------------
- * Names, best first: "shani", "avx512", "avx2", "armv8", "scalar" (those
- * compiled in: fastsha256_all_backends). The environment variable
- * FASTSHA256_BACKEND=<name> forces one at first use (an unknown or unsupported
+ * Names, best first: "shani", "avx512", "avx2", "armv8", "simd128", "scalar"
+ * (those compiled in: fastsha256_all_backends; simd128 is WebAssembly's). The
+ * environment variable FASTSHA256_BACKEND=<name> forces one at first use (an unknown or unsupported
  * name leaves auto-selection in place; fastsha256_env_backend_ignored() says
  * so). FASTSHA256_HIDE=<feature,...> hides CPU features from detection (sha,
  * avx2, avx512, avx512batch, bmi2, ssse3, sse4.1, neon, sha2, for tests). FASTSHA256_NO_SELFTEST=1

@@ -22,5 +22,7 @@
 #include "avx2/avx2.h"
 #include "avx512/avx512.h"
 #include "armv8/armv8.h"
+#include "simd128/simd128.h"
+
 
 #endif /* FASTSHA256_INTERNAL_H */

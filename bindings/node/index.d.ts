@@ -103,7 +103,7 @@ export function hmacPackedAsync(key: HmacKey, buffer: BinaryInput, stride: numbe
  */
 export function timingSafeEqual(a: BinaryInput, b: BinaryInput): boolean;
 
-/** The active backend: "shani", "avx512", "avx2", "armv8" or "scalar". */
+/** The active backend: "shani", "avx512", "avx2", "armv8", "simd128" or "scalar". */
 export function backend(): string;
 /** The active hex encoder. */
 export function hexBackend(): string;

@@ -17,6 +17,9 @@ extern const fsha256_hex_encoder fsha256_hex_avx2;
 #if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
 extern const fsha256_hex_encoder fsha256_hex_neon;
 #endif
+#if defined(__wasm_simd128__)
+extern const fsha256_hex_encoder fsha256_hex_simd128;
+#endif
 
 /* Every hex encoder compiled in, best first, NULL-terminated. */
 extern const fsha256_hex_encoder *const fsha256_hex_table[];

@@ -11,6 +11,9 @@ const fsha256_hex_encoder *const fsha256_hex_table[] = {
 #if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
     &fsha256_hex_neon,
 #endif
+#if defined(__wasm_simd128__)
+    &fsha256_hex_simd128,
+#endif
     &fsha256_hex_portable,
     NULL,
 };

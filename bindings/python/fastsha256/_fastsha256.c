@@ -985,7 +985,7 @@ static PyObject *fspy_compare_digest(PyObject *Py_UNUSED(module), PyObject *cons
 /* --- Backends ------------------------------------------------------------- */
 
 PyDoc_STRVAR(fspy_backend_doc, "backend()\n--\n\n"
-"Name of the active backend: 'shani', 'avx512', 'avx2', 'armv8' or 'scalar'.");
+"Name of the active backend: 'shani', 'avx512', 'avx2', 'armv8', 'simd128' or 'scalar'.");
 
 static PyObject *fspy_backend(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(ignored)) {
     return PyUnicode_FromString(fastsha256_backend());
