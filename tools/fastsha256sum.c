@@ -1833,6 +1833,10 @@ int main(int argc, char **argv) {
     if (argc > 0 && argv[0] && argv[0][0])
         program_name = argv[0];
     guard_standard_fds();
+    /* Line-buffered, as in sha256sum: each line leaves as its file is done
+     * (a reader sees it at once, a closed pipe stops the program early);
+     * -z records wait for a newline or a full buffer, as there. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     setlocale(LC_ALL, "");
     if (named_sha224())
         algo = &algo_sha224;
