@@ -1737,10 +1737,14 @@ static bool take_flag(const char *a, const char *name) {
 
 /* Moves the extras out of argv; returns the new argc. */
 static int take_extra_options(int argc, char **argv, extra_options *x) {
+    /* With POSIXLY_CORRECT, getopt_long stops at the first operand, and so
+     * do the extras: everything after it is an operand (a file name). */
+    bool posix = getenv("POSIXLY_CORRECT") != NULL;
     int out = 1;
     for (int k = 1; k < argc; k++) {
         const char *a = argv[k];
-        if (strcmp(a, "--") == 0) {
+        bool operand = a[0] != '-' || a[1] == '\0';
+        if (strcmp(a, "--") == 0 || (posix && operand)) {
             while (k < argc)
                 argv[out++] = argv[k++];
             break;

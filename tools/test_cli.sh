@@ -619,6 +619,29 @@ same_first_line "sha224: first line before standard input ends" default sha224su
     abc -
 
 # ---------------------------------------------------------------------------
+# POSIXLY_CORRECT: options end at the first operand, the extras' too
+# ---------------------------------------------------------------------------
+for name in --progress --jobs --backend --algorithm --list-backends --tag -b 2 sha224; do
+    printf '%s' "$name" >"$W/$name"
+done
+for opts in "--progress" "--jobs 2" "--jobs=2" "--backend scalar" "--backend=scalar" \
+    "--algorithm sha224" "--algorithm=sha224" "--list-backends" "-a sha224" "-j 2" \
+    "--tag" "-b" "--help" "--version" "--bogus" "--" "-c" "--list-backends=x" "--jobs"; do
+    # shellcheck disable=SC2086
+    POSIXLY_CORRECT=1 s256 "POSIXLY_CORRECT: $opts after an operand" abc $opts
+    # shellcheck disable=SC2086
+    POSIXLY_CORRECT=1 s256 "POSIXLY_CORRECT: $opts after -" - $opts
+done
+POSIXLY_CORRECT=1 s256 "POSIXLY_CORRECT: --progress after -- and an operand" -- abc --progress
+POSIXLY_CORRECT=1 same "POSIXLY_CORRECT: extras before the first operand still count" sha224sum \
+    "fastsha256sum --algorithm sha224 -j 2 --backend=scalar" --tag abc --progress
+POSIXLY_CORRECT=1 same "POSIXLY_CORRECT: -a VALUE, then an operand" sha224sum \
+    "fastsha256sum -a sha224" abc --jobs 2
+for name in --progress --jobs --backend --algorithm --list-backends --tag -b 2 sha224; do
+    rm -f "$W/$name"
+done
+
+# ---------------------------------------------------------------------------
 # Help, version, write errors
 # ---------------------------------------------------------------------------
 expect "--help" 0 "" fastsha256sum --help
