@@ -554,6 +554,94 @@ fi
 holds "no progress by default" test ! -s "$O/our.raw"
 
 # ---------------------------------------------------------------------------
+# Output leaves line by line (stdout line-buffered, as in sha256sum)
+# ---------------------------------------------------------------------------
+# first_line_then_close SIGPIPE_ACTION TAG PROG [OPTION...] -- ARG...: runs
+# PROG in $W with standard input from a fifo that the reader of its output
+# holds open for writing, SIGPIPE left alone ("default") or ignored
+# ("ignore"). The reader takes one line while standard input is still open
+# (a program that holds its lines back sends none; the reader gives up
+# after 30 s), closes its end of the pipe, then the fifo: the program reads
+# the end of its input and its next line goes to a closed pipe. Leaves the
+# line, exit status and stderr in $O/first.TAG, rc.TAG and err.TAG.
+first_line_then_close() {
+    local action=$1 tag=$2
+    shift 2
+    rm -f "$T/fifo"
+    mkfifo "$T/fifo" || return
+    (cd "$W" || exit
+     [ "$action" = ignore ] && trap '' PIPE
+     "$@" <"$T/fifo" 2>"$O/err.$tag" | {
+        exec 3>"$T/fifo"
+        line=
+        IFS= read -r -t 30 line
+        printf '%s\n' "$line" >"$O/first.$tag"
+        # Two commands: bash may keep a copy of each descriptor it closes
+        # until the end of the command, and the pipe must go first.
+        exec 0<&-
+        exec 3>&-
+        :
+     }
+     echo "${PIPESTATUS[0]}" >"$O/rc.$tag")
+}
+# same_first_line DESC SIGPIPE_ACTION REF "OURS [OPTION...]" ARG...: the
+# reference and ours give the same first line (non-empty), exit status and
+# stderr (program name substituted) under first_line_then_close.
+same_first_line() {
+    local desc=$1 action=$2 ref=$3 ours=$4
+    shift 4
+    local ours_prog=${ours%% *}
+    first_line_then_close "$action" ref "$ref" "$@"
+    # shellcheck disable=SC2086 # $ours is a program name and options
+    first_line_then_close "$action" ours $ours "$@"
+    sed "s/$ours_prog/$ref/g" "$O/err.ours" >"$O/err.ours.sub"
+    if [ -n "$(cat "$O/first.ref")" ] && cmp -s "$O/first.ref" "$O/first.ours" &&
+       cmp -s "$O/rc.ref" "$O/rc.ours" && cmp -s "$O/err.ref" "$O/err.ours.sub"; then
+        pass
+    else
+        fail "$desc: $ours $* gave '$(cat "$O/first.ours")', exit $(cat "$O/rc.ours"),"\
+" stderr '$(cat "$O/err.ours.sub")'; want '$(cat "$O/first.ref")', exit $(cat "$O/rc.ref"),"\
+" stderr '$(cat "$O/err.ref")'"
+    fi
+}
+printf '%s  abc\n%s  -\n' "$H_ABC" "$H_EMPTY" >"$W/abc-then-stdin.sum"
+for args in "abc -" "big tree/large1 -" "--tag abc -" "-c abc-then-stdin.sum"; do
+    for action in default ignore; do
+        # shellcheck disable=SC2086
+        same_first_line "first line before standard input ends, SIGPIPE $action" $action \
+            sha256sum fastsha256sum $args
+        # shellcheck disable=SC2086
+        same_first_line "-j 1: first line before standard input ends, SIGPIPE $action" $action \
+            sha256sum "fastsha256sum -j 1" $args
+    done
+done
+same_first_line "sha224: first line before standard input ends" default sha224sum fastsha224sum \
+    abc -
+
+# ---------------------------------------------------------------------------
+# POSIXLY_CORRECT: options end at the first operand, the extras' too
+# ---------------------------------------------------------------------------
+for name in --progress --jobs --backend --algorithm --list-backends --tag -b 2 sha224; do
+    printf '%s' "$name" >"$W/$name"
+done
+for opts in "--progress" "--jobs 2" "--jobs=2" "--backend scalar" "--backend=scalar" \
+    "--algorithm sha224" "--algorithm=sha224" "--list-backends" "-a sha224" "-j 2" \
+    "--tag" "-b" "--help" "--version" "--bogus" "--" "-c" "--list-backends=x" "--jobs"; do
+    # shellcheck disable=SC2086
+    POSIXLY_CORRECT=1 s256 "POSIXLY_CORRECT: $opts after an operand" abc $opts
+    # shellcheck disable=SC2086
+    POSIXLY_CORRECT=1 s256 "POSIXLY_CORRECT: $opts after -" - $opts
+done
+POSIXLY_CORRECT=1 s256 "POSIXLY_CORRECT: --progress after -- and an operand" -- abc --progress
+POSIXLY_CORRECT=1 same "POSIXLY_CORRECT: extras before the first operand still count" sha224sum \
+    "fastsha256sum --algorithm sha224 -j 2 --backend=scalar" --tag abc --progress
+POSIXLY_CORRECT=1 same "POSIXLY_CORRECT: -a VALUE, then an operand" sha224sum \
+    "fastsha256sum -a sha224" abc --jobs 2
+for name in --progress --jobs --backend --algorithm --list-backends --tag -b 2 sha224; do
+    rm -f "$W/$name"
+done
+
+# ---------------------------------------------------------------------------
 # Help, version, write errors
 # ---------------------------------------------------------------------------
 expect "--help" 0 "" fastsha256sum --help

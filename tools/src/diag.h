@@ -1,0 +1,13 @@
+/* Diagnostics on standard error, in sha256sum's words and order: standard
+ * output is flushed and the --progress line taken away first. */
+#ifndef FSUM_DIAG_H
+#define FSUM_DIAG_H
+
+/* "program: " + formatted text + newline, written at once. */
+__attribute__((format(printf, 1, 2))) void message(const char *fmt, ...);
+/* "program: <quoted name>: <text>" */
+void name_message(const char *name, const char *text);
+/* A usage problem: the message (if any), the --help hint, exit status 1. */
+_Noreturn void usage_error(const char *text);
+
+#endif

@@ -1,0 +1,101 @@
+/* Inside the engine: the workers that open, read and hash files (small
+ * files in batches, large ones as streams advanced together) and the pool
+ * of large files offered to idle threads for read-ahead. Used by engine.c
+ * only. */
+#ifndef FSUM_FILES_H
+#define FSUM_FILES_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine.h"
+#include "readahead.h"
+
+#ifndef SMALL_FILE_MAX
+#  define SMALL_FILE_MAX (64u * 1024u) /* measured: see bench/README.md */
+#endif
+#define SMALL_BATCH 128                /* files per fastsha256_many call */
+#define SMALL_BATCH_BYTES (2u << 20)   /* or bytes per call */
+/* Large files in flight per worker: enough to fill the widest lane kernel
+ * (16 AVX-512 lanes; see bench/README.md for the measurement). */
+#define MAX_STREAMS 16
+
+typedef struct run {
+    const engine_config *cfg;
+    entry *entries;
+    size_t n;
+    atomic_size_t next_claim;
+    atomic_size_t workers;        /* working threads, the calling one included */
+    atomic_size_t active_streams; /* open streams of all workers */
+    pthread_mutex_t lock;
+    pthread_cond_t published;
+    atomic_bool waiting; /* the calling thread sleeps on `published` */
+    /* Large files open for read-ahead, and the threads that may still
+     * open one (idle threads wait for one while others work). */
+    pthread_mutex_t ahead_lock;
+    pthread_cond_t ahead_added; /* a stream was added, or a thread ran out of work */
+    read_ahead **ahead;
+    atomic_size_t nahead;
+    size_t ahead_turn;          /* round robin over `ahead` */
+    size_t busy_workers;        /* workers that may still open a file */
+    size_t jobs;                /* threads allowed (-j) */
+    /* Threads allowed beyond one per file (-j above the file count), started
+     * only when a large file can use them as readers. */
+    size_t spare_threads, nhelpers;
+    pthread_t *helpers;
+} run;
+
+typedef struct stream {
+    entry *e;
+    int fd;
+    fastsha256_ctx ctx;
+    unsigned char *buf; /* READ_PIECE bytes, for streams read with read() */
+    read_ahead *ra;     /* this slot's read-ahead, kept for reuse */
+    bool ahead;         /* this stream goes through ra */
+} stream;
+
+typedef struct worker {
+    run *r;
+    pthread_t thread;
+    /* Small files waiting for one batch call: their bytes in `arena`. */
+    entry *small[SMALL_BATCH];
+    size_t small_off[SMALL_BATCH], small_len[SMALL_BATCH];
+    size_t nsmall;
+    unsigned char *arena;
+    size_t arena_len, arena_cap;
+    stream streams[MAX_STREAMS];
+    size_t nstreams;
+    bool exhausted;
+} worker;
+
+/* Wakes the calling thread if it sleeps waiting for a result. */
+void publish(run *r);
+/* Records an entry's digest (as hex) or failure; the entry is then done. */
+void finish_entry(const run *r, entry *e, const uint8_t *digest);
+void fail_entry(entry *e, int err, bool open_failed);
+
+/* One step of a worker: claims entries until it has started a new stream
+ * (so the other workers get their share of large files) or run out, then
+ * advances its streams by a piece. Returns false when it has nothing left. */
+bool worker_step(worker *w);
+/* A worker thread: steps until done, retires, then helps the others. */
+void *worker_main(void *arg);
+void worker_free(worker *w);
+
+/* A worker that will open no more files. */
+void retire_worker(run *r);
+/* One turn of help with another thread's large file. Returns false when
+ * there is none; with `wait`, first waits for one while some worker may
+ * still open one. */
+bool help_one(run *r, bool wait);
+/* A spare thread: helps until no worker may open a large file. */
+void *helper_main(void *arg);
+/* Offers ra to idle threads, starting a spare one if -j allows it. */
+void add_ahead(run *r, read_ahead *ra);
+/* Withdraws ra and waits for its helpers to leave, so its descriptor can
+ * be closed and its ring reused. */
+void remove_ahead(run *r, read_ahead *ra);
+
+#endif

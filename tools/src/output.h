@@ -1,0 +1,21 @@
+/* Lines on standard output, as sha256sum writes them, and its closing. */
+#ifndef FSUM_OUTPUT_H
+#define FSUM_OUTPUT_H
+
+#include <stdbool.h>
+
+/* "<hex>  <name>" ('*' for binary), or "<bsd_tag> (<name>) = <hex>" when
+ * bsd_tag is not NULL; a name holding \, newline or CR is escaped and the
+ * line starts with '\' (not with zero, whose lines end in NUL). */
+void print_sum_line(const char *bsd_tag, bool binary, bool zero, const char *name,
+                    const char *hex);
+/* A result line of --check: "<name>: <status>". Only names holding a newline
+ * are escaped there (as sha256sum does). */
+void print_check_line(const char *name, const char *status);
+/* Flushes and closes standard output, reporting a failure as sha256sum
+ * does: "write error", with the reason only when closing failed too; a
+ * closed standard output that was never written to is not an error.
+ * `was_closed`: descriptor 1 was closed at start (it holds /dev/null). */
+bool close_stdout(bool was_closed);
+
+#endif
