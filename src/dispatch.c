@@ -19,7 +19,7 @@
 static const fsha256_lane_kernel no_lanes[] = {{0, NULL, NULL, NULL, NULL}};
 
 static const fsha256_impl impl_scalar = {"scalar", 0, fsha256_scalar_blocks, no_lanes,
-                                         NULL, NULL, NULL};
+                                         NULL, NULL, NULL, NULL};
 static const fsha256_impl *const scalar_flavours[] = {&impl_scalar, NULL};
 static const fsha256_backend backend_scalar = {"scalar", scalar_flavours};
 
@@ -41,7 +41,7 @@ static const fsha256_lane_kernel shani_vex_lanes[] = {
 static const fsha256_impl impl_shani_vex = {"shani", SHANI_NEEDS | FSHA256_CPU_AVX2,
                                             fsha256_shani_blocks, shani_vex_lanes,
                                             fsha256_shani_short, fsha256_shani_short_hex,
-                                            fsha256_shani_hmac_tag};
+                                            fsha256_shani_hmac_tag, fsha256_shani_pbkdf2_chain};
 #else
 static const fsha256_lane_kernel shani_lanes[] = {
     {2, fsha256_shani_lanes_x2, NULL, fsha256_shani_rounds_wk_x2, NULL},
@@ -49,7 +49,7 @@ static const fsha256_lane_kernel shani_lanes[] = {
 #endif
 static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_blocks, shani_lanes,
                                         fsha256_shani_short, fsha256_shani_short_hex,
-                                        fsha256_shani_hmac_tag};
+                                        fsha256_shani_hmac_tag, fsha256_shani_pbkdf2_chain};
 #ifdef FSHA256_HAVE_SHANI_X4
 /* Batches through AVX-512's sixteen lanes where they measured faster than
  * four SHA-NI streams (Intel, AMD Zen 5; see FSHA256_CPU_AVX512_BATCH); SHA-NI for a
@@ -66,7 +66,7 @@ static const fsha256_lane_kernel shani_avx512_lanes[] = {
 static const fsha256_impl impl_shani_avx512 = {
     "shani", SHANI_NEEDS | FSHA256_CPU_AVX2 | FSHA256_CPU_AVX512 | FSHA256_CPU_AVX512_BATCH,
     fsha256_shani_blocks, shani_avx512_lanes, fsha256_shani_short, fsha256_shani_short_hex,
-    fsha256_shani_hmac_tag};
+    fsha256_shani_hmac_tag, fsha256_shani_pbkdf2_chain};
 #endif
 static const fsha256_impl *const shani_flavours[] = {
 #ifdef FSHA256_HAVE_SHANI_X4
@@ -81,7 +81,7 @@ static const fsha256_lane_kernel avx2_lanes[] = {
      fsha256_avx2_hmac_x8},
     {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_avx2 = {"avx2", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2,
-                                       fsha256_avx2_blocks, avx2_lanes, NULL, NULL, NULL};
+                                       fsha256_avx2_blocks, avx2_lanes, NULL, NULL, NULL, NULL};
 static const fsha256_impl *const avx2_flavours[] = {&impl_avx2, NULL};
 static const fsha256_backend backend_avx2 = {"avx2", avx2_flavours};
 
@@ -97,7 +97,7 @@ static const fsha256_lane_kernel avx512_lanes[] = {
     {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_avx512 = {
     "avx512", FSHA256_CPU_AVX2 | FSHA256_CPU_BMI2 | FSHA256_CPU_AVX512, fsha256_avx2_blocks,
-    avx512_lanes, NULL, NULL, NULL};
+    avx512_lanes, NULL, NULL, NULL, NULL};
 static const fsha256_impl *const avx512_flavours[] = {&impl_avx512, NULL};
 static const fsha256_backend backend_avx512 = {"avx512", avx512_flavours};
 #endif
@@ -108,7 +108,7 @@ static const fsha256_lane_kernel armv8_lanes[] = {
     {0, NULL, NULL, NULL, NULL}};
 static const fsha256_impl impl_armv8 = {"armv8", FSHA256_CPU_SHA2 | FSHA256_CPU_NEON,
                                         fsha256_armv8_blocks, armv8_lanes,
-                                        fsha256_armv8_short, NULL, NULL};
+                                        fsha256_armv8_short, NULL, NULL, NULL};
 static const fsha256_impl *const armv8_flavours[] = {&impl_armv8, NULL};
 static const fsha256_backend backend_armv8 = {"armv8", armv8_flavours};
 #endif
@@ -300,6 +300,8 @@ static int selftest(const fsha256_impl *impl) {
     if (memcmp(digest, selftest_digest, 32) != 0)
         return 0;
     if (impl->short_message && !selftest_short(impl))
+        return 0;
+    if (impl->pbkdf2_chain && !fsha256_kdf_selftest(impl))
         return 0;
 
     for (const fsha256_lane_kernel *k = impl->lanes; k->width; k++) {
