@@ -41,7 +41,7 @@ static const fsha256_lane_kernel shani_vex_lanes[] = {
 static const fsha256_impl impl_shani_vex = {"shani", SHANI_NEEDS | FSHA256_CPU_AVX2,
                                             fsha256_shani_blocks, shani_vex_lanes,
                                             fsha256_shani_short, fsha256_shani_short_hex,
-                                            fsha256_shani_hmac_tag, fsha256_shani_pbkdf2_chain};
+                                            fsha256_shani_hmac_tag, &fsha256_shani_pbkdf2};
 #else
 static const fsha256_lane_kernel shani_lanes[] = {
     {2, fsha256_shani_lanes_x2, NULL, fsha256_shani_rounds_wk_x2, NULL},
@@ -49,7 +49,7 @@ static const fsha256_lane_kernel shani_lanes[] = {
 #endif
 static const fsha256_impl impl_shani = {"shani", SHANI_NEEDS, fsha256_shani_blocks, shani_lanes,
                                         fsha256_shani_short, fsha256_shani_short_hex,
-                                        fsha256_shani_hmac_tag, fsha256_shani_pbkdf2_chain};
+                                        fsha256_shani_hmac_tag, &fsha256_shani_pbkdf2};
 #ifdef FSHA256_HAVE_SHANI_X4
 /* Batches through AVX-512's sixteen lanes where they measured faster than
  * four SHA-NI streams (Intel, AMD Zen 5; see FSHA256_CPU_AVX512_BATCH); SHA-NI for a
@@ -66,7 +66,7 @@ static const fsha256_lane_kernel shani_avx512_lanes[] = {
 static const fsha256_impl impl_shani_avx512 = {
     "shani", SHANI_NEEDS | FSHA256_CPU_AVX2 | FSHA256_CPU_AVX512 | FSHA256_CPU_AVX512_BATCH,
     fsha256_shani_blocks, shani_avx512_lanes, fsha256_shani_short, fsha256_shani_short_hex,
-    fsha256_shani_hmac_tag, fsha256_shani_pbkdf2_chain};
+    fsha256_shani_hmac_tag, &fsha256_shani_pbkdf2};
 #endif
 static const fsha256_impl *const shani_flavours[] = {
 #ifdef FSHA256_HAVE_SHANI_X4
@@ -301,7 +301,7 @@ static int selftest(const fsha256_impl *impl) {
         return 0;
     if (impl->short_message && !selftest_short(impl))
         return 0;
-    if (impl->pbkdf2_chain && !fsha256_kdf_selftest(impl))
+    if (impl->pbkdf2 && !fsha256_kdf_selftest(impl))
         return 0;
 
     for (const fsha256_lane_kernel *k = impl->lanes; k->width; k++) {

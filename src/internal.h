@@ -85,15 +85,30 @@ static inline uint32_t fsha256_hmac_outer_pad_word(size_t j, size_t digest_size)
     return j == 15 ? (uint32_t)((FASTSHA256_BLOCK_SIZE + digest_size) * 8) : 0;
 }
 
-/* Optional, for PBKDF2: `iterations` more links of one HMAC chain, states
- * kept in registers. u holds the chain's last HMAC output U as digest words
- * (A..H; SHA-224 uses the first seven), t the running XOR T. Each link
- * hashes U, padded as a message of one key block plus digest_size bytes,
- * from `inner`, then the inner digest from `outer`: the new U, XORed into
- * t. The states are read, not changed; u is left as it was. */
+/* One PBKDF2 chain (RFC 8018: U_j = HMAC(P, U_{j-1}), T = U_1 ^ ... ^ U_c):
+ * its key's ipad and opad states, its last U and its T so far, as digest
+ * words (A..H; SHA-224 uses the first seven, t[7] is left alone). */
+typedef struct fsha256_kdf_chain {
+    const uint32_t *inner, *outer;
+    uint32_t u[8];
+    uint32_t t[8];
+} fsha256_kdf_chain;
+
+/* Optional, for PBKDF2: `iterations` more links of one chain, states kept
+ * in registers. Each link hashes U, padded as a message of one key block
+ * plus digest_size bytes, from `inner`, then the inner digest from
+ * `outer`: the new U, XORed into t. The states and u are only read. */
 typedef void (*fsha256_pbkdf2_chain_fn)(const uint32_t inner[8], const uint32_t outer[8],
                                         const uint32_t u[8], uint32_t t[8], uint64_t iterations,
                                         size_t digest_size);
+/* The same for a fixed number of chains at once, interleaved (their t
+ * updated, the rest only read). */
+typedef void (*fsha256_pbkdf2_chains_fn)(fsha256_kdf_chain *chains, uint64_t iterations,
+                                         size_t digest_size);
+typedef struct fsha256_pbkdf2_kernels {
+    fsha256_pbkdf2_chain_fn one;
+    fsha256_pbkdf2_chains_fn x2, x4; /* optional; NULL: the lane kernels' loop */
+} fsha256_pbkdf2_kernels;
 
 typedef struct fsha256_lane_kernel {
     unsigned width;
@@ -138,7 +153,7 @@ typedef struct fsha256_impl {
     fsha256_short_fn short_message;   /* optional; NULL: blocks() on a padded copy */
     fsha256_short_hex_fn short_hex;   /* optional; NULL: short_message, then the hex encoder */
     fsha256_hmac_tag_fn hmac_tag;     /* optional; NULL: blocks() for each of the tag's parts */
-    fsha256_pbkdf2_chain_fn pbkdf2_chain; /* optional; NULL: kdf_chains.c's loop over blocks() */
+    const fsha256_pbkdf2_kernels *pbkdf2; /* optional; NULL: kdf_chains.c's loops over the kernels */
 } fsha256_impl;
 
 /* A dispatch table entry: a backend and its flavours, best first (SHA-NI's
@@ -409,22 +424,16 @@ void fsha256_hmac_tag_states(const fsha256_impl *impl, const uint32_t inner[8],
 void fsha256_burn_stack(size_t n);
 
 /* --- KDF chains (kdf_chains.c) -------------------------------------------- */
-/* One PBKDF2 chain: its key's states, U and T as digest words. */
-typedef struct fsha256_kdf_chain {
-    const uint32_t *inner, *outer;
-    uint32_t u[8];
-    uint32_t t[8];
-} fsha256_kdf_chain;
 /* Runs `iterations` more links of n chains on impl: interleaved on the lane
- * kernels in groups of their width, one left over on impl's pbkdf2_chain
- * entry or the portable fused loop. */
+ * kernels in groups of their width (impl's pbkdf2 kernels where it has
+ * them), one left over on its one-chain kernel or the portable fused loop. */
 void fsha256_kdf_run_chains(const fsha256_impl *impl, fsha256_kdf_chain *chains, size_t n,
                             uint64_t iterations, size_t digest_size);
 /* The portable fused loop over impl's single-stream kernel. */
 void fsha256_kdf_chain_blocks(const fsha256_impl *impl, const uint32_t inner[8],
                               const uint32_t outer[8], const uint32_t u[8], uint32_t t[8],
                               uint64_t iterations, size_t digest_size);
-/* Self-test of impl's pbkdf2_chain entry against the portable loop (1: pass). */
+/* Self-test of impl's pbkdf2 kernels against the portable loop (1: pass). */
 int fsha256_kdf_selftest(const fsha256_impl *impl);
 
 /* --- Dispatch (dispatch.c) ------------------------------------------------ */
@@ -467,10 +476,15 @@ void fsha256_shani_hmac_tag(const uint32_t inner[8], const uint32_t outer[8],
                             const uint8_t *data, size_t nblocks, const uint8_t *tail,
                             size_t tail_len, uint64_t inner_len, uint8_t *tag,
                             size_t digest_size);
-/* The fsha256_pbkdf2_chain_fn of the shani backend. */
+/* The PBKDF2 chain kernels of the shani backend. */
 void fsha256_shani_pbkdf2_chain(const uint32_t inner[8], const uint32_t outer[8],
                                 const uint32_t u[8], uint32_t t[8], uint64_t iterations,
                                 size_t digest_size);
+void fsha256_shani_pbkdf2_chains_x2(fsha256_kdf_chain *chains, uint64_t iterations,
+                                    size_t digest_size);
+void fsha256_shani_pbkdf2_chains_x4(fsha256_kdf_chain *chains, uint64_t iterations,
+                                    size_t digest_size);
+extern const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2;
 /* The four-lane kernels are x86-64 inline asm (they need xmm8..xmm15);
  * elsewhere the shani lanes stop at two. */
 #if defined(__x86_64__) && defined(__GNUC__)

@@ -77,10 +77,40 @@ static void chain_group(const fsha256_lane_kernel *k, fsha256_kdf_chain *c, uint
 
 static void run_one(const fsha256_impl *impl, fsha256_kdf_chain *c, uint64_t iterations,
                     size_t digest_size) {
-    if (impl->pbkdf2_chain)
-        impl->pbkdf2_chain(c->inner, c->outer, c->u, c->t, iterations, digest_size);
+    if (impl->pbkdf2)
+        impl->pbkdf2->one(c->inner, c->outer, c->u, c->t, iterations, digest_size);
     else
         fsha256_kdf_chain_blocks(impl, c->inner, c->outer, c->u, c->t, iterations, digest_size);
+}
+
+/* Three chains on the four-chain kernel, a copy of the last as the fourth:
+ * one pass of four costs less than a pass of two and one of one. */
+static void run_three(const fsha256_pbkdf2_kernels *k, fsha256_kdf_chain *c, uint64_t iterations,
+                      size_t digest_size) {
+    fsha256_kdf_chain four[4];
+    memcpy(four, c, 3 * sizeof four[0]);
+    four[3] = c[2];
+    k->x4(four, iterations, digest_size);
+    for (size_t j = 0; j < 3; j++)
+        memcpy(c[j].t, four[j].t, sizeof c[j].t);
+    fsha256_wipe(four, sizeof four);
+}
+
+/* On impl's own multi-chain kernels: fours (where it has them), then a
+ * remainder of three, two or one. */
+static void run_pbkdf2_kernels(const fsha256_pbkdf2_kernels *k, fsha256_kdf_chain *c, size_t n,
+                               uint64_t iterations, size_t digest_size) {
+    size_t done = 0;
+    for (; k->x4 && n - done >= 4; done += 4)
+        k->x4(c + done, iterations, digest_size);
+    if (k->x4 && n - done == 3) {
+        run_three(k, c + done, iterations, digest_size);
+        return;
+    }
+    for (; n - done >= 2; done += 2)
+        k->x2(c + done, iterations, digest_size);
+    if (n - done == 1)
+        k->one(c[done].inner, c[done].outer, c[done].u, c[done].t, iterations, digest_size);
 }
 
 void fsha256_kdf_run_chains(const fsha256_impl *impl, fsha256_kdf_chain *chains, size_t n,
@@ -89,6 +119,10 @@ void fsha256_kdf_run_chains(const fsha256_impl *impl, fsha256_kdf_chain *chains,
     size_t done = 0;
     if (iterations == 0)
         return;
+    if (impl->pbkdf2 && impl->pbkdf2->x2) {
+        run_pbkdf2_kernels(impl->pbkdf2, chains, n, iterations, digest_size);
+        return;
+    }
     /* Widest kernel the remaining chains fill; the list is widest first. */
     while (n - done >= 2) {
         while (k->width && k->width > n - done)
@@ -102,20 +136,35 @@ void fsha256_kdf_run_chains(const fsha256_impl *impl, fsha256_kdf_chain *chains,
         run_one(impl, chains + done, iterations, digest_size);
 }
 
-/* A few links from made-up states, SHA-256 and SHA-224, against the
- * portable loop on the same backend's single-stream kernel (itself
- * checked first by the dispatcher's self-test). */
+/* A few links of made-up chains, SHA-256 and SHA-224, through each of
+ * impl's pbkdf2 kernels against the portable loop on the same backend's
+ * single-stream kernel (checked first by the dispatcher's self-test). */
 int fsha256_kdf_selftest(const fsha256_impl *impl) {
-    uint32_t u[8], want[8], got[8];
-    for (size_t i = 0; i < 8; i++)
-        u[i] = fsha256_sha256_k[i] ^ fsha256_sha224_iv[i];
+    const fsha256_pbkdf2_kernels *k = impl->pbkdf2;
+    fsha256_kdf_chain c[4];
+    uint32_t want[4][8];
     for (size_t size = 28; size <= 32; size += 4) {
-        memcpy(want, u, sizeof want);
-        memcpy(got, u, sizeof got);
-        fsha256_kdf_chain_blocks(impl, fsha256_sha256_iv, fsha256_sha224_iv, u, want, 3, size);
-        impl->pbkdf2_chain(fsha256_sha256_iv, fsha256_sha224_iv, u, got, 3, size);
-        if (memcmp(want, got, sizeof got) != 0)
+        for (size_t j = 0; j < 4; j++) {
+            c[j].inner = j & 1 ? fsha256_sha224_iv : fsha256_sha256_iv;
+            c[j].outer = j & 1 ? fsha256_sha256_iv : fsha256_sha224_iv;
+            for (size_t i = 0; i < 8; i++)
+                c[j].u[i] = c[j].t[i] = fsha256_sha256_k[8 * j + i];
+            memcpy(want[j], c[j].t, sizeof want[j]);
+            fsha256_kdf_chain_blocks(impl, c[j].inner, c[j].outer, c[j].u, want[j], 3, size);
+        }
+        k->one(c[0].inner, c[0].outer, c[0].u, c[0].t, 3, size);
+        if (k->x2)
+            k->x2(c + 1, 3, size);
+        if (memcmp(c[0].t, want[0], 32) != 0 || (k->x2 && memcmp(c[1].t, want[1], 32) != 0) ||
+            (k->x2 && memcmp(c[2].t, want[2], 32) != 0))
             return 0;
+        for (size_t j = 0; k->x4 && j < 4; j++)
+            memcpy(c[j].t, c[j].u, sizeof c[j].t);
+        if (k->x4)
+            k->x4(c, 3, size);
+        for (size_t j = 0; k->x4 && j < 4; j++)
+            if (memcmp(c[j].t, want[j], 32) != 0)
+                return 0;
     }
     return 1;
 }
