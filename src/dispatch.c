@@ -41,7 +41,7 @@ static const fsha256_lane_kernel shani_vex_lanes[] = {
 static const fsha256_impl impl_shani_vex = {"shani", SHANI_NEEDS | FSHA256_CPU_AVX2,
                                             fsha256_shani_blocks, shani_vex_lanes,
                                             fsha256_shani_short, fsha256_shani_short_hex,
-                                            fsha256_shani_hmac_tag, &fsha256_shani_pbkdf2};
+                                            fsha256_shani_hmac_tag, &fsha256_shani_pbkdf2_vex};
 #else
 static const fsha256_lane_kernel shani_lanes[] = {
     {2, fsha256_shani_lanes_x2, NULL, fsha256_shani_rounds_wk_x2, NULL},
@@ -66,7 +66,7 @@ static const fsha256_lane_kernel shani_avx512_lanes[] = {
 static const fsha256_impl impl_shani_avx512 = {
     "shani", SHANI_NEEDS | FSHA256_CPU_AVX2 | FSHA256_CPU_AVX512 | FSHA256_CPU_AVX512_BATCH,
     fsha256_shani_blocks, shani_avx512_lanes, fsha256_shani_short, fsha256_shani_short_hex,
-    fsha256_shani_hmac_tag, &fsha256_shani_pbkdf2};
+    fsha256_shani_hmac_tag, &fsha256_shani_pbkdf2_vex};
 #endif
 static const fsha256_impl *const shani_flavours[] = {
 #ifdef FSHA256_HAVE_SHANI_X4

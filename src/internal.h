@@ -482,8 +482,6 @@ void fsha256_shani_pbkdf2_chain(const uint32_t inner[8], const uint32_t outer[8]
                                 size_t digest_size);
 void fsha256_shani_pbkdf2_chains_x2(fsha256_kdf_chain *chains, uint64_t iterations,
                                     size_t digest_size);
-void fsha256_shani_pbkdf2_chains_x4(fsha256_kdf_chain *chains, uint64_t iterations,
-                                    size_t digest_size);
 extern const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2;
 /* The four-lane kernels are x86-64 inline asm (they need xmm8..xmm15);
  * elsewhere the shani lanes stop at two. */
@@ -498,6 +496,12 @@ void fsha256_shani_lanes_x4_avx(uint32_t *const states[], const uint8_t *const d
 void fsha256_shani_oneblock_x4_avx(const uint32_t iv[8], const uint8_t *const blocks[],
                                    uint8_t *digests, size_t digest_size);
 void fsha256_shani_rounds_wk_x4(uint32_t *const states[], const uint32_t wk[64]);
+void fsha256_shani_pbkdf2_chains_x4(fsha256_kdf_chain *chains, uint64_t iterations,
+                                    size_t digest_size);
+void fsha256_shani_pbkdf2_chains_x4_avx(fsha256_kdf_chain *chains, uint64_t iterations,
+                                        size_t digest_size);
+/* With the VEX flavour of the four-chain kernel. */
+extern const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2_vex;
 #endif
 void fsha256_avx2_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks);
 void fsha256_avx2_lanes_x8(uint32_t *const states[], const uint8_t *const data[],

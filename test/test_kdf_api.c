@@ -135,6 +135,43 @@ Test(kdf_api, chain_kernel_matches_portable_loop) {
     }
 }
 
+/* The two- and four-chain kernels, each lane with its own key states,
+ * against the portable loop. */
+Test(kdf_api, multi_chain_kernels_match_portable_loop) {
+    REQUIRE_FORCED_BACKEND();
+    const fsha256_impl *impl = fsha256_active();
+    if (impl->pbkdf2 == NULL || impl->pbkdf2->x2 == NULL)
+        cr_skip_test("backend %s has no multi-chain kernels", impl->name);
+    fsha256_impl scalar = *impl;
+    scalar.blocks = fsha256_scalar_blocks;
+    uint64_t rng = 7;
+    uint32_t keys[4][2][8], want[4][8];
+    for (uint64_t c = 0; c < 40; c++) {
+        fsha256_kdf_chain chains[4];
+        size_t ds = c % 3 == 1 ? 28 : 32, width = c % 2 ? 4 : 2;
+        if (width == 4 && impl->pbkdf2->x4 == NULL)
+            width = 2;
+        for (size_t l = 0; l < width; l++) {
+            for (size_t i = 0; i < 8; i++) {
+                keys[l][0][i] = (uint32_t)test_rand(&rng);
+                keys[l][1][i] = (uint32_t)test_rand(&rng);
+                chains[l].u[i] = (uint32_t)test_rand(&rng);
+                chains[l].t[i] = want[l][i] = (uint32_t)test_rand(&rng);
+            }
+            chains[l].inner = keys[l][0];
+            chains[l].outer = keys[l][1];
+            fsha256_kdf_chain_blocks(&scalar, keys[l][0], keys[l][1], chains[l].u, want[l], c, ds);
+        }
+        if (width == 4)
+            impl->pbkdf2->x4(chains, c, ds);
+        else
+            impl->pbkdf2->x2(chains, c, ds);
+        for (size_t l = 0; l < width; l++)
+            cr_assert(memcmp(chains[l].t, want[l], 32) == 0, "x%zu lane %zu, c = %llu, size %zu",
+                      width, l, (unsigned long long)c, ds);
+    }
+}
+
 /* --- The stack the kernels used is burnt ------------------------------------
  * As for HMAC (test_hmac.c): the calls run on a thread whose stack is a
  * buffer of ours, filled with a pattern; afterwards no word of the

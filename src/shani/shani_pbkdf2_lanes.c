@@ -1,13 +1,13 @@
-/* Two or four PBKDF2 chains at once on SHA-NI, interleaved in one loop
+/* Two PBKDF2 chains at once on SHA-NI, interleaved in one loop
  * (kdf_chains.c: several derivations, or several output blocks of one).
  *
  * One chain waits on sha256rnds2's latency; the SHA unit can start
  * another every cycle or two, so independent chains fill the gaps. Each
  * chain's link is the same two compressions of its U block as in
- * shani_pbkdf2.c; the lanes' rounds alternate quad by quad. Four lanes do
- * not fit the sixteen xmm registers, so the compiler keeps the key states,
- * T and part of the schedule on the stack: loads and stores off the
- * rounds' dependency chain. */
+ * shani_pbkdf2.c; the lanes' rounds alternate quad by quad. Written for n
+ * lanes, used with two: with four, the compiled intrinsics spilled state
+ * vectors onto the rnds2 chains and ran slower than two (four chains use
+ * the inline-asm block of shani_lanes_x4.inc instead). */
 #include "../internal.h"
 
 #if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
@@ -101,17 +101,18 @@ void fsha256_shani_pbkdf2_chains_x2(fsha256_kdf_chain *chains, uint64_t iteratio
         chains_loop(2, chains, iterations, 0);
 }
 
-void fsha256_shani_pbkdf2_chains_x4(fsha256_kdf_chain *chains, uint64_t iterations,
-                                    size_t digest_size) {
-    if (digest_size == FASTSHA224_DIGEST_SIZE)
-        chains_loop(4, chains, iterations, 1);
-    else
-        chains_loop(4, chains, iterations, 0);
-}
-
-#endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */
-
-#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
+/* The shani backend's chain kernels: four chains on the inline-asm block
+ * of shani_lanes_x4.inc, in its legacy-SSE and VEX flavours (x86-64). */
+#ifdef FSHA256_HAVE_SHANI_X4
+const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2 = {
+    fsha256_shani_pbkdf2_chain, fsha256_shani_pbkdf2_chains_x2, fsha256_shani_pbkdf2_chains_x4};
+const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2_vex = {
+    fsha256_shani_pbkdf2_chain, fsha256_shani_pbkdf2_chains_x2,
+    fsha256_shani_pbkdf2_chains_x4_avx};
+#else
 const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2 = {
     fsha256_shani_pbkdf2_chain, fsha256_shani_pbkdf2_chains_x2, NULL};
 #endif
+
+#endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */
+
