@@ -23,9 +23,11 @@ _Static_assert(sizeof bench_modes / sizeof bench_modes[0] <= BENCH_MAX_MODES,
                "raise BENCH_MAX_MODES");
 
 extern const bench_program bench_program_hmac;
+extern const bench_program bench_program_kdf;
 
 const bench_program *const bench_programs[] = {
     &bench_program_hmac,
+    &bench_program_kdf,
 };
 
 const size_t bench_nprograms = sizeof bench_programs / sizeof bench_programs[0];

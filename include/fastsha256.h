@@ -168,6 +168,47 @@ FASTSHA256_API void fastsha256_hmac_many(const fastsha256_hmac_key *k, const voi
  * with n > 0 gives 0. */
 FASTSHA256_API int fastsha256_equal(const void *a, const void *b, size_t n);
 
+/* --- Key derivation: PBKDF2 (RFC 8018) and HKDF (RFC 5869) ---------------
+ * Passwords, salts, ikm and info of any length; a NULL one with a non-zero
+ * length counts as empty (as HMAC's key and message do). Key material
+ * (password blocks, key states, U, T, PRK) is wiped from every buffer and
+ * the kernels' stack, as the HMAC calls do. out must not overlap the
+ * inputs. */
+/* PBKDF2 with HMAC-SHA256 / HMAC-SHA224. Returns 0, or -1 with nothing
+ * written when iterations == 0, outlen == 0, outlen > (2^32 - 1) * hLen
+ * (hLen 32 or 28) or out is NULL. The iteration loop is fused (no HMAC
+ * framing per iteration) and, on SHA-NI, runs in registers; the output
+ * blocks of outlen > hLen run side by side in the lanes. */
+FASTSHA256_API int fastsha256_pbkdf2(const void *pw, size_t pwlen, const void *salt,
+                                     size_t saltlen, uint64_t iterations, void *out,
+                                     size_t outlen);
+FASTSHA256_API int fastsha224_pbkdf2(const void *pw, size_t pwlen, const void *salt,
+                                     size_t saltlen, uint64_t iterations, void *out,
+                                     size_t outlen);
+/* n independent PBKDF2-HMAC-SHA256 derivations with the same iteration
+ * count and output length (several logins at once), their chains
+ * interleaved on the lane kernels: derivation i from pw[i] (pwlen[i] bytes)
+ * and salt[i] (saltlen[i]) to out + i * outlen; out holds n * outlen
+ * bytes. Same return rule; n == 0 returns 0; NULL arrays with n > 0, or
+ * n * outlen past SIZE_MAX, return -1 with nothing written. */
+FASTSHA256_API int fastsha256_pbkdf2_many(const void *const *pw, const size_t *pwlen,
+                                          const void *const *salt, const size_t *saltlen,
+                                          size_t n, uint64_t iterations, void *out,
+                                          size_t outlen);
+/* HKDF-SHA256. extract: PRK = HMAC(salt, ikm) (a NULL salt is the RFC's
+ * absent one: HashLen zeros, the same key as an empty salt); a NULL prk
+ * writes nothing. expand: outlen bytes of OKM from prk and info; returns
+ * 0, or -1 with nothing written when outlen > 255 * 32, or prk or out is
+ * NULL with outlen > 0 (outlen == 0 returns 0). fastsha256_hkdf: extract
+ * then expand, same return rule. */
+FASTSHA256_API void fastsha256_hkdf_extract(const void *salt, size_t saltlen, const void *ikm,
+                                            size_t ikmlen, uint8_t prk[32]);
+FASTSHA256_API int fastsha256_hkdf_expand(const uint8_t prk[32], const void *info,
+                                          size_t infolen, void *out, size_t outlen);
+FASTSHA256_API int fastsha256_hkdf(const void *salt, size_t saltlen, const void *ikm,
+                                   size_t ikmlen, const void *info, size_t infolen, void *out,
+                                   size_t outlen);
+
 /* --- Backends -------------------------------------------------------------
  * Names, best first: "shani", "avx512", "avx2", "armv8", "simd128", "scalar"
  * (those compiled in: fastsha256_all_backends; simd128 is WebAssembly's). The

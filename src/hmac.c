@@ -18,6 +18,7 @@
 #include "ctx.h"
 #include "many.h"
 #include "dispatch.h"
+#include "kdf.h"
 
 #define IPAD 0x36
 #define OPAD 0x5c
@@ -348,3 +349,25 @@ int fastsha256_equal(const void *a, const void *b, size_t n) {
     /* diff is 0..255: diff - 1 borrows into bit 8 exactly when diff == 0. */
     return (int)(((diff - 1) >> 8) & 1);
 }
+
+/* --- For the KDFs (kdf.c, hkdf.c) ----------------------------------------- */
+
+void fsha256_hmac_prepare(const fsha256_impl *impl, fastsha256_hmac_key *k, const void *key,
+                          size_t keylen) {
+    key_init(impl, k, key, keylen, fsha256_sha256_iv, FASTSHA256_DIGEST_SIZE);
+}
+
+void fsha256_hmac224_prepare(const fsha256_impl *impl, fastsha256_hmac_key *k, const void *key,
+                          size_t keylen) {
+    key_init(impl, k, key, keylen, fsha256_sha224_iv, FASTSHA224_DIGEST_SIZE);
+}
+
+void fsha256_hmac_tag_states(const fsha256_impl *impl, const uint32_t inner[8],
+                             const uint32_t outer[8], const uint8_t *data, size_t nblocks,
+                             const uint8_t *tail, size_t tail_len, uint64_t inner_len,
+                             uint8_t *tag, size_t digest_size) {
+    tag_from_states(impl, inner, outer, data, nblocks, tail, tail_len, inner_len, tag,
+                    digest_size);
+}
+
+void fsha256_burn_stack(size_t n) { burn_stack(n); }

@@ -12,6 +12,7 @@
 #include "many.h"      /* the batch scheduler */
 #include "dispatch.h"  /* the active backend and hex encoder, the backend table */
 #include "selftest.h"  /* known-answer tests of a backend flavour and a hex encoder */
+#include "kdf.h"       /* HMAC internals for the key derivations, PBKDF2 chains */
 
 /* Each backend's and the hex encoders' own declarations, for the backends
  * that reuse each other's kernels and the tests and benchmarks that call

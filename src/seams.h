@@ -77,6 +77,31 @@ static inline uint32_t fsha256_hmac_outer_pad_word(size_t j, size_t digest_size)
     return j == 15 ? (uint32_t)((FASTSHA256_BLOCK_SIZE + digest_size) * 8) : 0;
 }
 
+/* One PBKDF2 chain (RFC 8018: U_j = HMAC(P, U_{j-1}), T = U_1 ^ ... ^ U_c):
+ * its key's ipad and opad states, its last U and its T so far, as digest
+ * words (A..H; SHA-224 uses the first seven, t[7] is left alone). */
+typedef struct fsha256_kdf_chain {
+    const uint32_t *inner, *outer;
+    uint32_t u[8];
+    uint32_t t[8];
+} fsha256_kdf_chain;
+
+/* Optional, for PBKDF2: `iterations` more links of one chain, states kept
+ * in registers. Each link hashes U, padded as a message of one key block
+ * plus digest_size bytes, from `inner`, then the inner digest from
+ * `outer`: the new U, XORed into t. The states and u are only read. */
+typedef void (*fsha256_pbkdf2_chain_fn)(const uint32_t inner[8], const uint32_t outer[8],
+                                        const uint32_t u[8], uint32_t t[8], uint64_t iterations,
+                                        size_t digest_size);
+/* The same for a fixed number of chains at once, interleaved (their t
+ * updated, the rest only read). */
+typedef void (*fsha256_pbkdf2_chains_fn)(fsha256_kdf_chain *chains, uint64_t iterations,
+                                         size_t digest_size);
+typedef struct fsha256_pbkdf2_kernels {
+    fsha256_pbkdf2_chain_fn one;
+    fsha256_pbkdf2_chains_fn x2, x4; /* optional; NULL: the lane kernels' loop */
+} fsha256_pbkdf2_kernels;
+
 typedef struct fsha256_lane_kernel {
     unsigned width;
     fsha256_lanes_fn fn;
@@ -120,6 +145,7 @@ typedef struct fsha256_impl {
     fsha256_short_fn short_message;   /* optional; NULL: blocks() on a padded copy */
     fsha256_short_hex_fn short_hex;   /* optional; NULL: short_message, then the hex encoder */
     fsha256_hmac_tag_fn hmac_tag;     /* optional; NULL: blocks() for each of the tag's parts */
+    const fsha256_pbkdf2_kernels *pbkdf2; /* optional; NULL: kdf_chains.c's loops over the kernels */
 } fsha256_impl;
 
 /* A dispatch table entry: a backend and its flavours, best first (SHA-NI's

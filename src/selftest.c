@@ -5,6 +5,7 @@
 #include "bytes.h"
 #include "dispatch.h"
 #include "hex/hex.h"
+#include "kdf.h"
 #include "selftest.h"
 
 /* The two-block FIPS 180-2 message through the single-stream kernel, every
@@ -171,6 +172,8 @@ int fsha256_selftest(const fsha256_impl *impl) {
     if (memcmp(digest, selftest_digest, 32) != 0)
         return 0;
     if (impl->short_message && !selftest_short(impl))
+        return 0;
+    if (impl->pbkdf2 && !fsha256_kdf_selftest(impl))
         return 0;
 
     for (const fsha256_lane_kernel *k = impl->lanes; k->width; k++) {

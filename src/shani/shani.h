@@ -19,6 +19,13 @@ void fsha256_shani_hmac_tag(const uint32_t inner[8], const uint32_t outer[8],
                             const uint8_t *data, size_t nblocks, const uint8_t *tail,
                             size_t tail_len, uint64_t inner_len, uint8_t *tag,
                             size_t digest_size);
+/* The PBKDF2 chain kernels of the shani backend. */
+void fsha256_shani_pbkdf2_chain(const uint32_t inner[8], const uint32_t outer[8],
+                                const uint32_t u[8], uint32_t t[8], uint64_t iterations,
+                                size_t digest_size);
+void fsha256_shani_pbkdf2_chains_x2(fsha256_kdf_chain *chains, uint64_t iterations,
+                                    size_t digest_size);
+extern const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2;
 /* The four-lane kernels are x86-64 inline asm (they need xmm8..xmm15);
  * elsewhere the shani lanes stop at two. */
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -32,6 +39,12 @@ void fsha256_shani_lanes_x4_avx(uint32_t *const states[], const uint8_t *const d
 void fsha256_shani_oneblock_x4_avx(const uint32_t iv[8], const uint8_t *const blocks[],
                                    uint8_t *digests, size_t digest_size);
 void fsha256_shani_rounds_wk_x4(uint32_t *const states[], const uint32_t wk[64]);
+void fsha256_shani_pbkdf2_chains_x4(fsha256_kdf_chain *chains, uint64_t iterations,
+                                    size_t digest_size);
+void fsha256_shani_pbkdf2_chains_x4_avx(fsha256_kdf_chain *chains, uint64_t iterations,
+                                        size_t digest_size);
+/* With the VEX flavour of the four-chain kernel. */
+extern const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2_vex;
 #endif
 extern const fsha256_backend fsha256_backend_shani;
 #endif

@@ -47,15 +47,16 @@ static const fsha256_lane_kernel shani_lanes[] = {SHANI_X2, {.width = 0}};
     .short_hex = fsha256_shani_short_hex, .hmac_tag = fsha256_shani_hmac_tag
 
 static const fsha256_impl impl_shani = {SHANI_ENTRIES, .required = SHANI_NEEDS,
-                                        .lanes = shani_lanes};
+                                        .lanes = shani_lanes, .pbkdf2 = &fsha256_shani_pbkdf2};
 #ifdef FSHA256_HAVE_SHANI_X4
 static const fsha256_impl impl_shani_vex = {SHANI_ENTRIES,
                                             .required = SHANI_NEEDS | FSHA256_CPU_AVX2,
-                                            .lanes = shani_vex_lanes};
+                                            .lanes = shani_vex_lanes,
+                                            .pbkdf2 = &fsha256_shani_pbkdf2_vex};
 static const fsha256_impl impl_shani_avx512 = {
     SHANI_ENTRIES,
     .required = SHANI_NEEDS | FSHA256_CPU_AVX2 | FSHA256_CPU_AVX512 | FSHA256_CPU_AVX512_BATCH,
-    .lanes = shani_avx512_lanes};
+    .lanes = shani_avx512_lanes, .pbkdf2 = &fsha256_shani_pbkdf2_vex};
 #endif
 
 static const fsha256_impl *const shani_flavours[] = {

@@ -1,0 +1,11 @@
+/* fastsha256-bench --kdf (bench_kdf.c): PBKDF2 and HKDF next to OpenSSL. */
+#ifndef FASTSHA256_BENCH_KDF_H
+#define FASTSHA256_BENCH_KDF_H
+
+/* The time of one sha256rnds2 in a dependent chain and in independent
+ * chains, in ns (bench_kdf_probe.c); 0 where there is no SHA-NI. */
+int bk_rnds2_probe(double *latency_ns, double *throughput_ns, int quick);
+/* ns per block of fastsha256_many on 16 long independent messages. */
+double bk_lanes_block_ns(int quick);
+
+#endif /* FASTSHA256_BENCH_KDF_H */
