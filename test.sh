@@ -5,24 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(cmake make gcc g++ clang libclang-rt-dev pkg-config libcriterion-dev valgrind libssl-dev
-          libbenchmark-dev python3-dev python3-setuptools python3-venv python3-pytest python3-numpy
-          python3-dask python3-distributed nodejs)
-# The Node-API headers (bindings/node): Debian's nodejs ships them in
-# libnode-dev; nodesource's nodejs package carries its own.
-[ -f /usr/include/node/node_api.h ] || packages+=(libnode-dev)
-install_missing() {
-    local missing=()
-    for p in "$@"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    echo "== installing: ${missing[*]}"
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-}
+# The package lists and install_missing, shared with bench.sh and CI.
+source scripts/deps.sh
 
 jobs=$(nproc 2>/dev/null || echo 2)
 
@@ -122,6 +106,11 @@ run_mode() {
     esac
 }
 
-install_missing "${packages[@]}"
+install_missing "${FASTSHA256_TEST_PACKAGES[@]}"
 [ $# -eq 0 ] && set -- default
+# The default and clang runs have the Bun and Deno tests: fetched from the npm
+# registry when missing, or it says how to get them (FASTSHA256_NO_BUN_DENO=1: never).
+for mode in "$@"; do
+    case $mode in default|clang|all) ensure_js_runtimes "$PWD"; break ;; esac
+done
 for mode in "$@"; do run_mode "$mode"; done
