@@ -34,7 +34,7 @@ fi
 # Real interpreters (pyenv's shim resolved), each once.
 interpreters=()
 for candidate in "$(command -v python3 || true)" /usr/bin/python3; do
-    [ -n "$candidate" ] && [ -x "$candidate" ] || continue
+    if [ -z "$candidate" ] || [ ! -x "$candidate" ]; then continue; fi
     real=$("$candidate" -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null) ||
         continue
     [[ " ${interpreters[*]} " == *" $real "* ]] || interpreters+=("$real")
