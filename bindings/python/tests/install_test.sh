@@ -28,7 +28,8 @@ if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     (cd "$src" && git ls-files -z | tar --null --ignore-failed-read -T - -cf - 2>/dev/null) |
         tar -xf - -C "$work/clean"
 else
-    (cd "$src" && tar --exclude=./build --exclude=./venv -cf - .) | tar -xf - -C "$work/clean"
+    (cd "$src" && tar --exclude=./build --exclude=./venv --exclude=./bench/.runtimes \
+        --exclude=node_modules -cf - .) | tar -xf - -C "$work/clean"
 fi
 
 # Real interpreters (pyenv's shim resolved), each once.
