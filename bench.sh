@@ -4,50 +4,29 @@
 #   ./bench.sh [fastsha256-bench options...]
 #
 # 1. installs with apt-get whatever of the build and peer packages is missing
-#    (as root, or through sudo): compiler, cmake, OpenSSL headers, Google
-#    Benchmark, gnuplot, node and npm;
-# 2. installs Bun and Deno from the npm registry into bench/.runtimes
-#    (bench/install-js-runtimes.sh; skipped when FASTSHA256_NO_BUN_DENO=1);
-# 3. configures and builds in build/release (BUILD_DIR=... to change);
+#    (as root, or through sudo; the list is in scripts/deps.sh): compiler,
+#    cmake, OpenSSL headers, Google Benchmark, gnuplot, node, npm and the
+#    Python headers (python3-dev, for the fastsha256 module's rows);
+# 2. installs Bun and Deno from the npm registry into bench/.runtimes when
+#    they are not found (bench/install-js-runtimes.sh; skipped when
+#    FASTSHA256_NO_BUN_DENO=1);
+# 3. configures and builds in build/release (BUILD_DIR=... to change) the
+#    benchmark and what its rows need (the Python module);
 # 4. runs build/bench/fastsha256-bench with the given options (none: the
-#    default run, the seed workload of 5,000,000 "Hello world!!!" hex strings).
+#    default run, the seed workload of 5,000,000 "Hello world!!!" hex strings;
+#    --no-js and --no-python leave those peers out).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-here=$root/bench
 build=${BUILD_DIR:-$root/build/release}
+# shellcheck source=scripts/deps.sh
+source "$root/scripts/deps.sh"
 
-# What is needed, each as "test|package": a command on PATH, or a header.
-needs=(
-  "cmd:cc|build-essential" "cmd:make|build-essential" "cmd:cmake|cmake"
-  "cmd:pkg-config|pkg-config" "file:/usr/include/openssl/evp.h|libssl-dev"
-  "file:/usr/include/benchmark/benchmark.h|libbenchmark-dev" "cmd:gnuplot|gnuplot-nox"
-  "cmd:node|nodejs" "cmd:npm|npm")
-missing=()
-for n in "${needs[@]}"; do
-  test=${n%%|*} pkg=${n#*|}
-  case $test in
-    cmd:*) command -v "${test#cmd:}" >/dev/null 2>&1 && continue ;;
-    file:*) [ -e "${test#file:}" ] && continue ;;
-  esac
-  [[ " ${missing[*]} " == *" $pkg "* ]] || missing+=("$pkg")
-done
-if ((${#missing[@]})); then
-  echo "bench.sh: installing ${missing[*]}" >&2
-  sudo=""
-  if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
-  $sudo apt-get update
-  # Peers are optional: a package that cannot be installed only removes rows.
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}" ||
-    echo "bench.sh: apt-get could not install all of: ${missing[*]}; going on" >&2
-fi
-
-if [ "${FASTSHA256_NO_BUN_DENO:-0}" != 1 ] &&
-   { [ ! -x "$here/.runtimes/bin/bun" ] || [ ! -x "$here/.runtimes/bin/deno" ]; }; then
-  "$here/install-js-runtimes.sh" "$here/.runtimes" ||
-    echo "bench.sh: bun/deno not installed, going on without them" >&2
-fi
+# Peers are optional: a package that cannot be installed only removes rows.
+install_missing --optional --no-install-recommends "${FASTSHA256_BENCH_PACKAGES[@]}" >&2
+ensure_js_runtimes "$root" >&2
 
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_BUILD_TESTS=OFF
+# fastsha256-bench builds the Python module along (bench/CMakeLists.txt).
 cmake --build "$build" -j"$(nproc)" --target fastsha256-bench
 exec "$build/bench/fastsha256-bench" "$@"

@@ -6,24 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(cmake make gcc g++ clang libclang-rt-dev pkg-config libcriterion-dev valgrind libssl-dev
-          libbenchmark-dev python3-dev python3-setuptools python3-venv python3-pytest python3-numpy
-          python3-dask python3-distributed nodejs clang-14 lld-14 llvm-14 wabt)
-# The Node-API headers (bindings/node): Debian's nodejs ships them in
-# libnode-dev; nodesource's nodejs package carries its own.
-[ -f /usr/include/node/node_api.h ] || packages+=(libnode-dev)
-install_missing() {
-    local missing=()
-    for p in "$@"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    echo "== installing: ${missing[*]}"
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-}
+# The package lists and install_missing, shared with bench.sh and CI.
+source scripts/deps.sh
 
 jobs=$(nproc 2>/dev/null || echo 2)
 
@@ -68,7 +52,10 @@ run_mode() {
             -DFASTSHA256_SANITIZE=thread -DFASTSHA256_BUILD_BENCH=OFF -DFASTSHA256_BUILD_TOOLS=ON \
             -- -R '^(threads|cli[.]fastsha256sum)$' ;;
     clang)
-        build_and_test build/clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang ;;
+        # python.install builds with pip's compiler, not this run's: the
+        # default run has it.
+        build_and_test build/clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang \
+            -- -E '^python[.]install$' ;;
     valgrind)
         # Quick loops and no multi-gigabyte streams. Valgrind hides SHA-NI, so
         # auto-selection must fall back; the shani runs would only skip, each
@@ -135,6 +122,11 @@ run_mode() {
     esac
 }
 
-install_missing "${packages[@]}"
+install_missing "${FASTSHA256_TEST_PACKAGES[@]}"
 [ $# -eq 0 ] && set -- default wasm
+# The default and clang runs have the Bun and Deno tests: fetched from the npm
+# registry when missing, or it says how to get them (FASTSHA256_NO_BUN_DENO=1: never).
+for mode in "$@"; do
+    case $mode in default|clang|all) ensure_js_runtimes "$PWD"; break ;; esac
+done
 for mode in "$@"; do run_mode "$mode"; done

@@ -33,25 +33,8 @@ LARGE=${FASTSHA256_CROSS_LARGE:-1}
 JOBS=$(nproc 2>/dev/null || echo 2)
 CTEST=(ctest --output-on-failure -j "$JOBS" --timeout 1500)
 
-packages=(cmake make qemu-user
-          gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-          gcc-s390x-linux-gnu libc6-dev-s390x-cross
-          gcc-i686-linux-gnu libc6-dev-i386-cross)
-
-install_missing() {
-    local missing=() p
-    for p in "${packages[@]}"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-            missing+=("$p")
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    echo "== installing: ${missing[*]}"
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq &&
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-            "${missing[@]}" >/dev/null
-}
+# The package lists and install_missing, shared with test.sh and bench.sh.
+source scripts/deps.sh
 
 failures=()
 step() { # step NAME COMMAND...: runs it, times it, records a failure
@@ -197,7 +180,7 @@ EOF
     rm -rf "$tmp"
 }
 
-install_missing || exit 1
+install_missing --no-install-recommends "${FASTSHA256_CROSS_PACKAGES[@]}" || exit 1
 start=$SECONDS
 [ $# -eq 0 ] && set -- all
 for what in "$@"; do

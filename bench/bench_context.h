@@ -27,7 +27,7 @@
 
 typedef struct bench_options {
     int mode_on[BENCH_MAX_MODES]; /* by index in bench_modes[] */
-    int quick, no_js, no_openssl;
+    int quick, no_js, no_python, no_openssl;
     size_t count, batch, js_count, js_async_count;
     int reps, threads;
     const char *backend;    /* NULL: auto and every supported backend */

@@ -301,11 +301,10 @@ static void run_seed(bench_ctx *c) {
     run_seed_fastsha256(c, ref_same, &ref_distinct);
     if (!c->opt.no_openssl && bo_available())
         run_seed_openssl(c, ref_same);
-    if (!c->opt.no_js) {
+    if (!c->opt.no_js)
         bench_seed_js(c);
-        /* Python: another runtime, left out by --no-js too. */
+    if (!c->opt.no_python)
         bench_seed_python(c);
-    }
 }
 
 const bench_mode bench_mode_seed = {

@@ -14,8 +14,9 @@ br_row *bench_seed_runtime_row(bench_ctx *c, const char *who, const char *versio
                                const char *style, size_t count, double med_rate,
                                double best_rate, const char *last_hex);
 
-/* The JavaScript runtimes' rows (node, bun, deno; bench_seed_js.c) and
- * the Python rows (bench_seed_python.c), unless --no-js. */
+/* The JavaScript runtimes' rows (node, bun, deno; bench_seed_js.c),
+ * unless --no-js, and the Python rows (bench_seed_python.c), unless
+ * --no-python. */
 void bench_seed_js(bench_ctx *c);
 void bench_seed_python(bench_ctx *c);
 

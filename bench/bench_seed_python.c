@@ -73,7 +73,7 @@ void bench_seed_python(bench_ctx *c) {
                             sizeof out, NULL);
     if (status == 3) {
         fprintf(stderr, "  python     not run: the fastsha256 module is not built or installed "
-                        "(build the 'fastsha256_python' target)\n");
+                        "(it builds with fastsha256-bench where python3-dev is installed)\n");
         return;
     }
     if (status != 0) {

@@ -63,7 +63,8 @@ static void usage(FILE *out) {
         "Peers:\n"
         "  --no-openssl        leave out OpenSSL libcrypto\n"
         "  --no-js             leave out the JavaScript runtimes\n"
-        "  --js-count N        messages for createHash (default 5000000, the seed's)\n"
+        "  --no-python         leave out Python (hashlib and the fastsha256 module)\n"
+        "  --js-count N        messages for createHash and Python (default 5000000, the seed's)\n"
         "  --js-async-count N  messages for the async WebCrypto style (default 500000)\n"
         "  --js-dir DIR        folder of the JS snippets (createhash.mjs, webcrypto.mjs)\n"
         "  --runtimes DIR      folder with bun/deno (DIR/bin or DIR); also searched:\n"
@@ -165,6 +166,8 @@ static void parse_options(int argc, char **argv, bench_options *o) {
             o->quick = 1;
         } else if (FLAG("--no-js")) {
             o->no_js = 1;
+        } else if (FLAG("--no-python")) {
+            o->no_python = 1;
         } else if (FLAG("--no-openssl")) {
             o->no_openssl = 1;
         } else if (FLAG("--openssl-probe")) {

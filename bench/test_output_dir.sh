@@ -11,7 +11,7 @@ emulator="$*"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fsha256-bench-out.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
-tiny="--quick --count 1000 --reps 1 --no-js --no-openssl --backend scalar --cpu none --format csv"
+tiny="--quick --count 1000 --reps 1 --no-js --no-python --no-openssl --backend scalar --cpu none --format csv"
 
 # expect_usage_error PATH WHAT: exit 2, a message naming the path, no run.
 expect_usage_error() {

@@ -82,10 +82,13 @@ FASTSHA256_API void fastsha256_many_strided(const void *base, size_t stride, siz
 /* --- Many streams at once ------------------------------------------------
  * Advances n independent contexts, context i by lens[i] bytes of data[i],
  * interleaving their blocks on the lane kernels (SHA-NI x4/x2, AVX2 x8,
- * ARMv8 x2). Same result as n fastsha256_update calls. Any mix of SHA-256
- * and SHA-224 contexts, lengths and buffered tails; data[i] may be NULL only
- * when lens[i] is 0. Contexts should be distinct (one that appears twice
- * makes the whole call fall back to plain updates in input order). */
+ * ARMv8 x2). Same result as n fastsha256_update calls, with the same rules:
+ * any mix of SHA-256 and SHA-224 contexts, lengths and buffered tails;
+ * data[i] may be NULL only when lens[i] is 0 (NULL with a length, or a
+ * length past the end of the address space, adds nothing); a finalized or
+ * never-initialized context is left as it is. Contexts should be distinct
+ * (one that appears twice, or one that is not live, makes the whole call
+ * fall back to plain updates in input order). */
 FASTSHA256_API void fastsha256_update_many(fastsha256_ctx *const *ctxs, const void *const *data,
                                            const size_t *lens, size_t n);
 
@@ -109,7 +112,8 @@ FASTSHA256_API void fastsha224_hex(const void *data, size_t len, char out[57]);
 /* --- HMAC-SHA256 and HMAC-SHA224 (RFC 2104) -------------------------------
  * Keys of any length: longer than a block (64 bytes) they are hashed first
  * (with SHA-256, or SHA-224 for HMAC-SHA224); empty keys work. A NULL key
- * or message with a non-zero length is a caller bug and counts as empty.
+ * or message with a non-zero length, or a length past the end of the
+ * address space, is a caller bug and counts as empty (the empty key).
  * Key material is wiped from every context and stack buffer the library
  * used (the key block and pads, the hashed long key, the inner digests, and
  * the stack the kernels used, overwritten after each call that fed them

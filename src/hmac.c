@@ -106,8 +106,9 @@ static void key_init(const fsha256_impl *impl, fastsha256_hmac_key *k, const voi
                      size_t keylen, const uint32_t iv[8], uint32_t digest_size) {
     uint8_t pads[2][FASTSHA256_BLOCK_SIZE]; /* key ^ ipad, key ^ opad */
     memset(pads[0], 0, sizeof pads[0]);
-    if (key == NULL)
-        keylen = 0;
+    /* NULL with a length, or a length past the end of the address space, is
+     * a caller bug: the empty key, as for messages (never SHA-256("")). */
+    keylen = fsha256_readable_len(key, keylen);
     if (keylen > FASTSHA256_BLOCK_SIZE) {
         /* A streaming context wipes its buffer and itself when final. */
         fastsha256_ctx c;

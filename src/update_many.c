@@ -30,8 +30,9 @@ typedef struct update_batch {
 } update_batch;
 
 static inline size_t usable_len(const update_batch *b, size_t i) {
-    /* NULL is only valid with length 0 (a caller bug otherwise: nothing). */
-    return b->ctxs[i] && b->data[i] ? b->lens[i] : 0;
+    /* NULL with a length, or a length that runs past the end of the address
+     * space, is a caller bug: nothing, as in fastsha256_update. */
+    return b->ctxs[i] ? fsha256_readable_len(b->data[i], b->lens[i]) : 0;
 }
 
 /* Bytes of data[i] that top up context i's buffer. */
@@ -98,20 +99,25 @@ static inline void run_jobs(const fsha256_impl *impl, fsha256_lane_refill_fn nex
     fsha256_run_lanes(impl, slot, nactive, next, b);
 }
 
-/* The same context twice: order matters between its pieces, so the batch
- * falls back to plain updates in input order. The mark is a spare high bit
- * of digest_size, set and cleared within this check (contexts are not
- * shared between threads without the caller's locking). */
+/* Contexts the lane path cannot take, so the batch falls back to plain
+ * updates in input order:
+ *   - the same context twice: order matters between its pieces;
+ *   - a context that is not live (finalized or never initialized): update
+ *     ignores it, and the lane path, whose steps tell a context's progress
+ *     by its buffered count, cannot tell one apart midway.
+ * The duplicate mark is a spare high bit of digest_size, set and cleared
+ * within this check (contexts are not shared between threads without the
+ * caller's locking); liveness is read before the mark is set. */
 #define SEEN_MARK 0x80000000u
-static int has_duplicates(fastsha256_ctx *const *ctxs, size_t n) {
-    int dup = 0;
+static int needs_plain_updates(fastsha256_ctx *const *ctxs, size_t n) {
+    int plain = 0;
     size_t marked = 0;
     for (; marked < n; marked++) {
         fastsha256_ctx *ctx = ctxs[marked];
         if (ctx == NULL)
             continue;
-        if (ctx->digest_size & SEEN_MARK) {
-            dup = 1;
+        if ((ctx->digest_size & SEEN_MARK) || !fsha256_ctx_live(ctx)) {
+            plain = 1;
             break;
         }
         ctx->digest_size |= SEEN_MARK;
@@ -119,14 +125,14 @@ static int has_duplicates(fastsha256_ctx *const *ctxs, size_t n) {
     for (size_t i = 0; i < marked; i++)
         if (ctxs[i])
             ctxs[i]->digest_size &= ~SEEN_MARK;
-    return dup;
+    return plain;
 }
 
 void fastsha256_update_many(fastsha256_ctx *const *ctxs, const void *const *data,
                             const size_t *lens, size_t n) {
     if (n == 0 || ctxs == NULL || data == NULL || lens == NULL)
         return;
-    if (has_duplicates(ctxs, n)) {
+    if (needs_plain_updates(ctxs, n)) {
         for (size_t i = 0; i < n; i++)
             if (ctxs[i])
                 fastsha256_update(ctxs[i], data[i], lens[i]);

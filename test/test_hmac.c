@@ -593,6 +593,41 @@ Test(hmac_api, final_twice_writes_the_tag_size_of_zeros) {
     }
 }
 
+/* Issue 22, item 13: a key length that runs past the end of the address
+ * space is a caller bug that counts as the empty key, like a NULL key (it
+ * gave SHA-256("") as the key): one-shot and both key inits, both hashes. */
+Test(hmac_api, key_length_past_address_space_is_the_empty_key) {
+    REQUIRE_FORCED_BACKEND();
+    static uint8_t keybuf[64];
+    static const uint8_t msg[] = "message";
+    const uint8_t *key = keybuf + 1;
+    const size_t bad_lens[] = {SIZE_MAX, SIZE_MAX - 1, UINTPTR_MAX - (uintptr_t)key + 1};
+    for (size_t ds = 28; ds <= 32; ds += 4) {
+        uint8_t want[32], got[32];
+        ref_hmac(ds, NULL, 0, msg, sizeof msg - 1, want);
+        fastsha256_hmac_key empty, k;
+        lib_key(ds, &empty, NULL, 0);
+        for (size_t b = 0; b < sizeof bad_lens / sizeof bad_lens[0]; b++) {
+            memset(got, 0xee, sizeof got);
+            lib_oneshot(ds, key, bad_lens[b], msg, sizeof msg - 1, got);
+            cr_assert(memcmp(got, want, ds) == 0, "one-shot, ds %zu, key length %zu, backend %s",
+                      ds, bad_lens[b], fastsha256_backend());
+            lib_key(ds, &k, key, bad_lens[b]);
+            cr_assert(memcmp(&k, &empty, sizeof k) == 0, "key init, ds %zu, key length %zu", ds,
+                      bad_lens[b]);
+            const void *msgs[1] = {msg};
+            size_t lens[1] = {sizeof msg - 1};
+            uint8_t tags[1][32];
+            fastsha256_hmac_many(&k, msgs, lens, 1, tags);
+            cr_assert(memcmp(tags[0], want, ds) == 0, "batch under it, ds %zu", ds);
+        }
+        /* A message length past the end counts as the empty message too. */
+        ref_hmac(ds, msg, 3, NULL, 0, want);
+        lib_oneshot(ds, msg, 3, key, SIZE_MAX, got);
+        cr_assert(memcmp(got, want, ds) == 0, "message of SIZE_MAX bytes, ds %zu", ds);
+    }
+}
+
 Test(hmac_api, equal) {
     uint8_t a[100], b[100];
     test_fill(a, sizeof a, 3);

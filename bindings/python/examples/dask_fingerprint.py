@@ -147,7 +147,7 @@ def main(argv=None):
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="address of a running scheduler (default: start a LocalCluster)")
     parser.add_argument("--workers", type=int, default=2,
-                        help="worker processes of the LocalCluster (default 2)")
+                        help="worker processes of the LocalCluster (default 2, at least 1)")
     parser.add_argument("--records", type=int, default=2_000_000)
     parser.add_argument("--record-partitions", type=int, default=16)
     parser.add_argument("--files", type=int, default=2000,
@@ -157,6 +157,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.records < 0 or args.record_partitions < 1 or args.file_partitions < 1:
         parser.error("--records must be >= 0 and the partition counts >= 1")
+    if args.workers < 1:
+        # A LocalCluster without workers accepts the tasks and never runs them.
+        parser.error(f"--workers must be >= 1 (got {args.workers})")
 
     from distributed import Client, LocalCluster
     cluster = None
