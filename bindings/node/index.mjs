@@ -9,6 +9,6 @@ export const {
   sha256ManyAsync, sha224ManyAsync, sha256PackedAsync,
   hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync,
   hmacPacked, hmacPackedAsync, timingSafeEqual,
-  backend, hexBackend, backends, allBackends, setBackend, version,
+  backend, hexBackend, backends, allBackends, setBackend, version, implementation,
 } = fastsha256;
 export default fastsha256;
