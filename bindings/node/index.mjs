@@ -1,8 +1,15 @@
 // ESM entry: the same module as index.js (one addon instance per process).
+// Where index.js cannot even be required (Deno without --allow-read: a
+// NotCapable error), the WebAssembly build from embedded bytes instead.
 import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
-const fastsha256 = require('./index.js');
+let fastsha256;
+try {
+  fastsha256 = createRequire(import.meta.url)('./index.js');
+} catch (err) {
+  if (typeof Deno === 'undefined' || !/NotCapable|PermissionDenied/.test(err && err.name)) throw err;
+  fastsha256 = (await import('./lib/node-wasm.mjs')).default;
+}
 
 export const {
   sha256, sha224, createHash, Hash, sha256Many, sha224Many, sha256Packed,
