@@ -5,12 +5,16 @@
 const fs = require('fs');
 const path = require('path');
 
-const dir = process.argv[2];
-const out = [];
-for (const [file, alg] of [['SHA256ShortMsg', 'sha256'], ['SHA256LongMsg', 'sha256'],
-  ['SHA224ShortMsg', 'sha224'], ['SHA224LongMsg', 'sha224']]) {
-  const text = fs.readFileSync(path.join(dir, 'nist-cavp', `${file}.rsp`), 'latin1');
-  for (const m of text.matchAll(/Len = (\d+)\s+Msg = ([0-9a-f]*)\s+MD = ([0-9a-f]+)/g))
-    out.push([alg, m[2].slice(0, Number(m[1]) / 4), m[3]]);
+function readVectors(dir) {
+  const out = [];
+  for (const [file, alg] of [['SHA256ShortMsg', 'sha256'], ['SHA256LongMsg', 'sha256'],
+    ['SHA224ShortMsg', 'sha224'], ['SHA224LongMsg', 'sha224']]) {
+    const text = fs.readFileSync(path.join(dir, 'nist-cavp', `${file}.rsp`), 'latin1');
+    for (const m of text.matchAll(/Len = (\d+)\s+Msg = ([0-9a-f]*)\s+MD = ([0-9a-f]+)/g))
+      out.push([alg, m[2].slice(0, Number(m[1]) / 4), m[3]]);
+  }
+  return out;
 }
-process.stdout.write(JSON.stringify(out));
+
+if (require.main === module) process.stdout.write(JSON.stringify(readVectors(process.argv[2])));
+module.exports = { readVectors };
