@@ -11,6 +11,9 @@ packages=(cmake make gcc g++ clang libclang-rt-dev pkg-config libcriterion-dev v
 # The Node-API headers (bindings/node): Debian's nodejs ships them in
 # libnode-dev; nodesource's nodejs package carries its own.
 [ -f /usr/include/node/node_api.h ] || packages+=(libnode-dev)
+# Browsers for the WebAssembly package's tests (js.browser.chromium/firefox;
+# their npm packages come from bindings/node/test/npm-deps.sh).
+packages+=(chromium firefox-esr)
 install_missing() {
     local missing=()
     for p in "$@"; do
