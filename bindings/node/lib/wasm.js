@@ -13,7 +13,11 @@ const { addBatches } = require('./wasm-batch.js');
 const simdProbe = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 5, 1, 0x60, 0, 1, 0x7b,
   3, 2, 1, 0, 0x0a, 8, 1, 6, 0, 0x41, 0, 0xfd, 0x0f, 0x0b]);
 
+// FASTSHA256_WASM=mvp|simd forces a flavour (tests run the MVP one too).
 function flavour() {
+  let forced;
+  try { forced = process.env.FASTSHA256_WASM; } catch (_) { /* Deno without --allow-env */ }
+  if (forced === 'mvp' || forced === 'simd') return forced;
   return WebAssembly.validate(simdProbe) ? 'simd' : 'mvp';
 }
 

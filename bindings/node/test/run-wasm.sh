@@ -1,6 +1,7 @@
 #!/bin/sh
 # The WebAssembly build under one runtime (ctest js.wasm.*):
 #   run-wasm.sh node|bun|deno   the binding's test file with FASTSHA256_IMPL=wasm
+#   run-wasm.sh node-mvp        the same under Node with the MVP module (FASTSHA256_WASM=mvp)
 #   run-wasm.sh deno-noperm     Deno with no permission flags gets the wasm build
 #   run-wasm.sh generated       the generated base64 modules match wasm/*.wasm
 # Exits 77 (ctest: skipped) when the runtime is not installed.
@@ -14,6 +15,7 @@ for f in wasm/fastsha256-simd.wasm wasm/fastsha256-mvp.wasm; do
 done
 case "$kind" in
     node|bun|deno) FASTSHA256_IMPL=wasm exec sh "$here/run.sh" "$kind" none ;;
+    node-mvp) FASTSHA256_IMPL=wasm FASTSHA256_WASM=mvp exec sh "$here/run.sh" node none ;;
     generated) exec node "$pkg/scripts/gen-wasm.js" --check ;;
     deno-noperm) ;;
     *) echo "run-wasm.sh: unknown kind '$kind'" >&2; exit 2 ;;
