@@ -12,6 +12,7 @@ const { kSlice, kChunk } = require('./wasm-natives.js');
 const { ENC_BUFFER, ENC_HEX, ENC_BASE64, ENC_BASE64URL, ENC_LATIN1 } = errors;
 
 function addBatches(c, wasm, io) {
+  const encoder = new TextEncoder();
   const sizeOf = (v) => (typeof v === 'string' ? 3 * v.length : v.length);
 
   // Digests of k messages (data[from..from+k)) into out at byte offset at.
@@ -33,6 +34,12 @@ function addBatches(c, wasm, io) {
       h32[k + i] = n;
       p += n;
     }
+    hashPointers(algo, ptrs, lens, k, dig);
+    encodeInto(dig, k, size, enc, text, out, at);
+  }
+
+  // k digests of the messages at ptrs/lens into dig, size bytes each.
+  function hashPointers(algo, ptrs, lens, k, dig) {
     if (algo.hmac) {
       wasm.fastsha256_hmac_many(c.KEY, ptrs, lens, k, dig);
       if (algo.is224) {
@@ -42,7 +49,6 @@ function addBatches(c, wasm, io) {
     } else {
       (algo.is224 ? wasm.fastsha224_many : wasm.fastsha256_many)(ptrs, lens, k, dig);
     }
-    encodeInto(dig, k, size, enc, text, out, at);
   }
 
   // k digests of size bytes at dig, encoded into out at byte offset at.
@@ -122,12 +128,46 @@ function addBatches(c, wasm, io) {
     };
   }
 
+  // An all-ASCII joined batch (as many UTF-8 bytes as UTF-16 units): one
+  // encodeInto of the whole text, the items' bytes at their UTF-16 offsets,
+  // one pointer and length array; null when the text is not all ASCII.
+  function runAscii(algo, joined, lengths, n, enc, asText) {
+    const units = joined.length;
+    if (units > kChunk) return null;
+    const size = algo.is224 ? 28 : 32;
+    const w = c.widthOf(enc, size);
+    const k = Math.min(n, kSlice);
+    const base = c.room(c.data, units + 8 * n + k * (32 + 65) + 16);
+    const done = encoder.encodeInto(joined, c.mem().subarray(base, base + units));
+    if (done.read !== units || done.written !== units) return null;
+    const ptrs = (base + units + 3) & ~3, lens = ptrs + 4 * n, dig = lens + 4 * n, text = dig + 32 * k;
+    const h32 = new Uint32Array(c.memory.buffer, ptrs, 2 * n);
+    for (let i = 0, at = base; i < n; at += lengths[i], i++) {
+      h32[i] = at;
+      h32[n + i] = lengths[i];
+    }
+    const out = new Uint8Array(n * w);
+    try {
+      for (let from = 0; from < n; from += kSlice) {
+        const m = Math.min(kSlice, n - from);
+        hashPointers(algo, ptrs + 4 * from, lens + 4 * from, m, dig);
+        encodeInto(dig, m, size, enc, text, out, from * w);
+      }
+    } finally {
+      if (algo.hmac) wasm.fastsha256_hmac_key_wipe(c.KEY);
+      c.release(c.data);
+    }
+    return flatResult(out, enc, asText);
+  }
+
   function manyJoined(algo) {
     return function (...args) {
       const key = algo.hmac ? errors.keyArg(args.shift()) : null;
       const [joined, lengths, n, encoding, asText] = args;
       const enc = errors.parseEncoding(encoding, 'encoding');
       if (key !== null) c.prepareKey(key, algo.is224);
+      const ascii = n > 0 ? runAscii(algo, joined, lengths, n, enc, asText === true) : null;
+      if (ascii !== null) return ascii;
       const msgs = new Array(n);
       for (let i = 0, at = 0; i < n; at += lengths[i], i++) msgs[i] = joined.substring(at, at + lengths[i]);
       return run(algo, msgs, enc, asText === true);

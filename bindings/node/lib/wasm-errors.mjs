@@ -83,6 +83,7 @@ const asciiLower = (s) => s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charC
 // The addon reads up to 15 latin1 characters of the name.
 function parseEncoding(v, arg) {
   if (v === undefined) return ENC_BUFFER;
+  if (v === 'hex') return ENC_HEX; // the common case, before any string work
   if (typeof v !== 'string')
     throw fail(TypeError, 'ERR_INVALID_ARG_TYPE',
       `The "${arg}" argument must be of type string. Received type ${typeName(v)}`);

@@ -15,6 +15,7 @@ const { ENC_BUFFER, ENC_HEX, ENC_BASE64, ENC_BASE64URL } = errors;
 const kChunk = 1 << 20;   // bytes per crossing of one long message
 const kSlice = 256;       // messages per batch call
 const kKeep = 1 << 22;    // scratch areas bigger than this are given back after the call
+const kShortAscii = 32;   // UTF-16 units copied by a loop when all ASCII
 const b64abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const b64url = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -51,7 +52,7 @@ function createNatives(wasm, io) {
   const keySize = wasm.fastsha256_wasm_hmac_key_size();
   const hmacCtxSize = wasm.fastsha256_wasm_hmac_ctx_size();
   const alloc = (n) => {
-    const p = wasm.fastsha256_wasm_alloc(n);
+    const p = wasm.fastsha256_wasm_alloc(n) >>> 0; // i32 to an unsigned address
     if (!p) throw errors.fail(Error, 'ERR_MEMORY_ALLOCATION_FAILED', 'fastsha256: out of memory');
     return p;
   };
@@ -80,11 +81,32 @@ function createNatives(wasm, io) {
       area.cap = 0;
     }
   }
-  const cstr = (p) => { const h = mem(); let e = p; while (h[e]) e++; return io.latin1(h.subarray(p, e)); };
+  // Characters at [start, end) of the memory as a string (io.heapText: the
+  // runtime's own latin1 decoder over the memory, no view per call).
+  const heapText = io.heapText ? io.heapText(memory) : (start, end) => io.latin1(mem().subarray(start, end));
+  const cstr = (ptr) => {
+    const h = mem();
+    const p = ptr >>> 0;
+    let e = p;
+    while (h[e]) e++;
+    return io.latin1(h.subarray(p, e));
+  };
 
-  // A string or bytes into area at offset at: its length in bytes.
+  // A string or bytes into area at offset at: its length in bytes. A short
+  // all-ASCII string is copied by a loop (cheaper than encodeInto's call).
   function put(value, area, at) {
     if (typeof value === 'string') {
+      if (value.length <= kShortAscii) {
+        const p = room(area, at + 3 * kShortAscii) + at;
+        const h = mem();
+        let i = 0;
+        for (; i < value.length; i++) {
+          const c = value.charCodeAt(i);
+          if (c >= 0x80) break;
+          h[p + i] = c;
+        }
+        if (i === value.length) return i;
+      }
       const p = room(area, at + 3 * value.length) + at;
       return encoder.encodeInto(value, mem().subarray(p, p + 3 * value.length)).written;
     }
@@ -118,7 +140,7 @@ function createNatives(wasm, io) {
     const h = mem();
     if (enc === ENC_HEX) {
       wasm.fastsha256_to_hex(OUT, size, OUT + 64);
-      return io.latin1(h.subarray(OUT + 64, OUT + 64 + 2 * size));
+      return heapText(OUT + 64, OUT + 64 + 2 * size);
     }
     const digest = h.subarray(OUT, OUT + size);
     if (enc === ENC_BASE64 || enc === ENC_BASE64URL) return base64(digest, enc === ENC_BASE64URL);
@@ -143,7 +165,7 @@ function createNatives(wasm, io) {
         const n = put(msg, data, 0);
         if (enc === ENC_HEX) {
           (is224 ? wasm.fastsha224_hex : wasm.fastsha256_hex)(data.ptr, n, OUT + 64);
-          return io.latin1(mem().subarray(OUT + 64, OUT + 64 + 2 * size));
+          return heapText(OUT + 64, OUT + 64 + 2 * size);
         }
         (is224 ? wasm.fastsha224 : wasm.fastsha256)(data.ptr, n, OUT);
       } else {
