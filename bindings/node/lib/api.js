@@ -31,6 +31,18 @@ function split(flat, n) {
   return out;
 }
 
+// An all-strings batch as one joined string and its UTF-16 lengths (the
+// natives' joined path: one encodeInto when all ASCII), else null.
+let lengths = new Uint32Array(1024);
+function joinStrings(arr) {
+  if (lengths.length < arr.length) lengths = new Uint32Array(Math.max(arr.length, 2 * lengths.length));
+  for (let i = 0; i < arr.length; i++) {
+    if (typeof arr[i] !== 'string') return null;
+    lengths[i] = arr[i].length;
+  }
+  return arr.join('');
+}
+
 function rejecting(fn) {
   return (...args) => {
     try { return Promise.resolve(fn(...args)); } catch (err) { return Promise.reject(err); }
@@ -100,29 +112,33 @@ function makeApi(natives, env) {
     }
   }
 
-  const many = (fn) => (items, encoding) => {
+  const many = (fn, joinedFn) => (items, encoding) => {
     const arr = toArray(items);
-    return split(fn(arr, encoding, 0), arr.length);
+    const joined = joinStrings(arr);
+    return split(joined !== null ? joinedFn(joined, lengths, arr.length, encoding)
+      : fn(arr, encoding, 0), arr.length);
   };
-  const keyedMany = (fn) => (key, items, encoding) => {
+  const keyedMany = (fn, joinedFn) => (key, items, encoding) => {
     const k = secretKey(key);
     const arr = toArray(items);
-    return split(fn(k, arr, encoding, 0), arr.length);
+    const joined = joinStrings(arr);
+    return split(joined !== null ? joinedFn(k, joined, lengths, arr.length, encoding)
+      : fn(k, arr, encoding, 0), arr.length);
   };
   const api = {
     sha256: natives.sha256,
     sha224: natives.sha224,
     createHash: (algorithm) => new Hash(algorithm),
     Hash,
-    sha256Many: many(natives.manyArray256),
-    sha224Many: many(natives.manyArray224),
+    sha256Many: many(natives.manyArray256, natives.manyJoined256),
+    sha224Many: many(natives.manyArray224, natives.manyJoined224),
     sha256Packed: natives.sha256Packed,
     hmac: (key, data, encoding) => natives.hmac256(secretKey(key), data, encoding),
     hmac224: (key, data, encoding) => natives.hmac224(secretKey(key), data, encoding),
     createHmac: (algorithm, key, options) => new Hmac(algorithm, key, options),
     Hmac,
-    hmacMany: keyedMany(natives.hmacManyArray256),
-    hmac224Many: keyedMany(natives.hmacManyArray224),
+    hmacMany: keyedMany(natives.hmacManyArray256, natives.hmacManyJoined256),
+    hmac224Many: keyedMany(natives.hmacManyArray224, natives.hmacManyJoined224),
     hmacPacked: (key, ...rest) => natives.hmacPacked(secretKey(key), ...rest),
     timingSafeEqual: natives.timingSafeEqual,
     backend: natives.backend,
