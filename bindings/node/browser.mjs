@@ -10,7 +10,9 @@
 import { makeLoader, placeholders } from './lib/wasm-entry.mjs';
 
 const chunk = 0x2000;
+const decoder = new TextDecoder();
 const io = {
+  ascii: (view) => decoder.decode(view),
   bytes: (view) => view.slice(),
   own: (u8) => u8,
   latin1(view) {

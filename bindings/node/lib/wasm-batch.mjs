@@ -87,7 +87,7 @@ function addBatches(c, wasm, io) {
   }
 
   function flatResult(out, enc, asText) {
-    return enc === ENC_BUFFER || asText ? io.own(out) : io.latin1(out);
+    return enc === ENC_BUFFER || asText ? io.own(out) : enc === ENC_LATIN1 ? io.latin1(out) : c.ascii(out);
   }
 
   function run(algo, msgs, enc, asText) {
@@ -273,4 +273,4 @@ function addBatches(c, wasm, io) {
   return Object.assign(c, natives);
 }
 
-export default { addBatches, ENC_LATIN1 };
+export default { addBatches };

@@ -81,7 +81,8 @@ function createNatives(wasm, io) {
   }
   // Characters at [start, end) of the memory as a string (io.heapText: the
   // runtime's own latin1 decoder over the memory, no view per call).
-  const heapText = io.heapText ? io.heapText(memory) : (start, end) => io.latin1(mem().subarray(start, end));
+  const ascii = io.ascii || io.latin1; // hex and base64 are ASCII: a faster decoder may do
+  const heapText = io.heapText ? io.heapText(memory) : (start, end) => ascii(mem().subarray(start, end));
   const cstr = (ptr) => {
     const h = mem();
     const p = ptr >>> 0;
@@ -264,7 +265,7 @@ function createNatives(wasm, io) {
     return wrap(h.state.slice(), h.size, h.isHmac);
   }
 
-  return Object.assign({ memory, OUT, NAMES, mem, room, release, put, fits, stream, base64, widthOf,
+  return Object.assign({ memory, ascii, OUT, NAMES, mem, room, release, put, fits, stream, base64, widthOf,
     data, keyArea, table, prepareKey, KEY, CTX, cstr },
   { sha256: oneShot(false), sha224: oneShot(true), hmac256: hmacOneShot(false),
     hmac224: hmacOneShot(true), hashCreate, hmacCreate, hashUpdate, hashDigest, hashCopy });
