@@ -21,7 +21,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 # The package's files (package.json "files") and the addon as its prebuild.
 stage="$work/stage"
 mkdir -p "$stage/lib" "$stage/wasm" "$stage/scripts" "$stage/src" "$stage/prebuilds/linux-x64"
-cp "$pkg"/index.js "$pkg"/index.mjs "$pkg"/index.d.ts "$pkg"/browser.mjs "$pkg"/workerd.mjs \
+cp "$pkg"/index.js "$pkg"/index.mjs "$pkg"/index.d.ts "$pkg"/browser.mjs "$pkg"/browser.d.ts "$pkg"/workerd.mjs \
    "$pkg"/package.json "$pkg"/CMakeLists.txt "$stage/"
 [ -f "$pkg/README.md" ] && cp "$pkg/README.md" "$stage/"
 cp "$pkg"/lib/*.js "$pkg"/lib/*.mjs "$stage/lib/"
