@@ -4,6 +4,7 @@
 #   run-wasm.sh node-mvp        the same under Node with the MVP module (FASTSHA256_WASM=mvp)
 #   run-wasm.sh deno-noperm     Deno with no permission flags gets the wasm build
 #   run-wasm.sh generated       the generated base64 modules match wasm/*.wasm
+#   run-wasm.sh loader          test/wasm.test.mjs: FASTSHA256_IMPL, the fallback, long messages
 # Exits 77 (ctest: skipped) when the runtime is not installed.
 set -u
 kind=$1
@@ -17,6 +18,7 @@ case "$kind" in
     node|bun|deno) FASTSHA256_IMPL=wasm exec sh "$here/run.sh" "$kind" none ;;
     node-mvp) FASTSHA256_IMPL=wasm FASTSHA256_WASM=mvp exec sh "$here/run.sh" node none ;;
     generated) exec node "$pkg/scripts/gen-wasm.js" --check ;;
+    loader) exec node --test "$here/wasm.test.mjs" ;;
     deno-noperm) ;;
     *) echo "run-wasm.sh: unknown kind '$kind'" >&2; exit 2 ;;
 esac
