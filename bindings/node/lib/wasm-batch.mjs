@@ -14,7 +14,8 @@ const { kSlice, kChunk } = imported1;
 
 const { ENC_BUFFER, ENC_HEX, ENC_BASE64, ENC_BASE64URL, ENC_LATIN1 } = errors;
 
-function addBatches(c, wasm, io) {
+// Hashing a slice of messages, one long message, and encoding the digests.
+function hashingOf(c, wasm, io) {
   const encoder = new TextEncoder();
   const sizeOf = (v) => (typeof v === 'string' ? 3 * v.length : v.length);
 
@@ -90,6 +91,12 @@ function addBatches(c, wasm, io) {
     return enc === ENC_BUFFER || asText ? io.own(out) : enc === ENC_LATIN1 ? io.latin1(out) : c.ascii(out);
   }
 
+  return { sizeOf, hashSlice, hashPointers, encodeInto, hashLong, flatResult, encoder };
+}
+
+// Whole batches: any messages (run), or an all-ASCII joined text (runAscii).
+function runsOf(c, wasm, h) {
+  const { sizeOf, hashSlice, hashPointers, encodeInto, hashLong, flatResult, encoder } = h;
   function run(algo, msgs, enc, asText) {
     const size = algo.is224 ? 28 : 32;
     const w = c.widthOf(enc, size);
@@ -113,22 +120,6 @@ function addBatches(c, wasm, io) {
       c.release(c.data);
     }
     return flatResult(out, enc, asText);
-  }
-
-  // manyArray([key,] items, encoding, base[, asText]) and
-  // manyJoined([key,] joined, lengths, n, encoding[, asText]).
-  function manyArray(algo) {
-    return function (...args) {
-      const key = algo.hmac ? errors.keyArg(args.shift()) : null;
-      const [items, encoding, base, asText] = args;
-      const enc = errors.parseEncoding(encoding, 'encoding');
-      const arr = errors.itemsArg(items);
-      const first = typeof base === 'number' ? base : 0;
-      const msgs = new Array(arr.length);
-      for (let i = 0; i < arr.length; i++) msgs[i] = errors.dataArg(arr[i], `items[${first + i}]`);
-      if (key !== null) c.prepareKey(key, algo.is224);
-      return run(algo, msgs, enc, asText === true);
-    };
   }
 
   // An all-ASCII joined batch (as many UTF-8 bytes as UTF-16 units): one
@@ -163,6 +154,27 @@ function addBatches(c, wasm, io) {
     return flatResult(out, enc, asText);
   }
 
+  return { run, runAscii };
+}
+
+// manyArray([key,] items, encoding, base[, asText]) and
+// manyJoined([key,] joined, lengths, n, encoding[, asText]).
+function batchCallsOf(c, runs) {
+  const { run, runAscii } = runs;
+  function manyArray(algo) {
+    return function (...args) {
+      const key = algo.hmac ? errors.keyArg(args.shift()) : null;
+      const [items, encoding, base, asText] = args;
+      const enc = errors.parseEncoding(encoding, 'encoding');
+      const arr = errors.itemsArg(items);
+      const first = typeof base === 'number' ? base : 0;
+      const msgs = new Array(arr.length);
+      for (let i = 0; i < arr.length; i++) msgs[i] = errors.dataArg(arr[i], `items[${first + i}]`);
+      if (key !== null) c.prepareKey(key, algo.is224);
+      return run(algo, msgs, enc, asText === true);
+    };
+  }
+
   function manyJoined(algo) {
     return function (...args) {
       const key = algo.hmac ? errors.keyArg(args.shift()) : null;
@@ -177,6 +189,12 @@ function addBatches(c, wasm, io) {
     };
   }
 
+  return { manyArray, manyJoined };
+}
+
+// sha256Packed(buffer, stride, length[, 'hex']) and hmacPacked(key, ...).
+function packedOf(c, wasm, io, h) {
+  const { encodeInto } = h;
   function packed(algo) {
     return function (...args) {
       const key = algo.hmac ? errors.keyArg(args.shift()) : null;
@@ -212,6 +230,13 @@ function addBatches(c, wasm, io) {
     };
   }
 
+  return packed;
+}
+
+function addBatches(c, wasm, io) {
+  const h = hashingOf(c, wasm, io);
+  const { manyArray, manyJoined } = batchCallsOf(c, runsOf(c, wasm, h));
+  const packed = packedOf(c, wasm, io, h);
   function timingSafeEqual(a, b) {
     const [x, y] = errors.equalArgs(a, b);
     const p = c.room(c.data, 2 * x.length + 1);

@@ -39,15 +39,11 @@ function base64(bytes, url) {
 const widthOf = (enc, size) => (enc === ENC_HEX ? 2 * size : enc === ENC_BASE64 ? 4 * Math.ceil(size / 3)
   : enc === ENC_BASE64URL ? Math.ceil(size * 4 / 3) : size);
 
-/**
- * wasm: the instance's exports. io.bytes(view) copies bytes into the
- * result type (Buffer, Uint8Array); io.latin1(view) makes a string of them.
- */
-function createNatives(wasm, io) {
+// The module's memory: the fixed area, the kept scratch areas, and bytes in.
+function memoryOf(wasm, io) {
   const memory = wasm.memory;
   let heap = new Uint8Array(memory.buffer);
   const mem = () => (heap.buffer === memory.buffer ? heap : (heap = new Uint8Array(memory.buffer)));
-  const encoder = new TextEncoder();
   const ctxSize = wasm.fastsha256_wasm_ctx_size();
   const keySize = wasm.fastsha256_wasm_hmac_key_size();
   const hmacCtxSize = wasm.fastsha256_wasm_hmac_ctx_size();
@@ -93,6 +89,36 @@ function createNatives(wasm, io) {
     return io.latin1(h.subarray(p, e));
   };
 
+  function encodeDigest(size, enc) {
+    const h = mem();
+    if (enc === ENC_HEX) {
+      wasm.fastsha256_to_hex(OUT, size, OUT + 64);
+      return heapText(OUT + 64, OUT + 64 + 2 * size);
+    }
+    const digest = h.subarray(OUT, OUT + size);
+    if (enc === ENC_BASE64 || enc === ENC_BASE64URL) return base64(digest, enc === ENC_BASE64URL);
+    return enc === ENC_BUFFER ? io.bytes(digest) : io.latin1(digest);
+  }
+
+  // A prepared key at KEY from a key argument (wiped from the key area).
+  function prepareKey(key, is224) {
+    const bytes = errors.keyArg(key);
+    const n = put(bytes, keyArea, 0);
+    (is224 ? wasm.fastsha224_hmac_key_init : wasm.fastsha256_hmac_key_init)(KEY, keyArea.ptr, n);
+    mem().fill(0, keyArea.ptr, keyArea.ptr + n);
+    release(keyArea);
+  }
+
+  const c = { memory, mem, ctxSize, hmacCtxSize, OUT, NAMES, CTX, KEY, data, keyArea, table,
+    room, release, ascii, heapText, cstr, base64, widthOf };
+  const { put, fits, stream } = Object.assign(c, inputOf(c));
+  return Object.assign(c, { encodeDigest, prepareKey });
+}
+
+// Messages into the module's memory: put (one piece), stream (chunks).
+function inputOf(c) {
+  const { mem, room, data } = c;
+  const encoder = new TextEncoder();
   // A string or bytes into area at offset at: its length in bytes. A short
   // all-ASCII string is copied by a loop (cheaper than encodeInto's call).
   function put(value, area, at) {
@@ -137,26 +163,12 @@ function createNatives(wasm, io) {
     }
   }
 
-  function encodeDigest(size, enc) {
-    const h = mem();
-    if (enc === ENC_HEX) {
-      wasm.fastsha256_to_hex(OUT, size, OUT + 64);
-      return heapText(OUT + 64, OUT + 64 + 2 * size);
-    }
-    const digest = h.subarray(OUT, OUT + size);
-    if (enc === ENC_BASE64 || enc === ENC_BASE64URL) return base64(digest, enc === ENC_BASE64URL);
-    return enc === ENC_BUFFER ? io.bytes(digest) : io.latin1(digest);
-  }
+  return { put, fits, stream };
+}
 
-  // A prepared key at KEY from a key argument (wiped from the key area).
-  function prepareKey(key, is224) {
-    const bytes = errors.keyArg(key);
-    const n = put(bytes, keyArea, 0);
-    (is224 ? wasm.fastsha224_hmac_key_init : wasm.fastsha256_hmac_key_init)(KEY, keyArea.ptr, n);
-    mem().fill(0, keyArea.ptr, keyArea.ptr + n);
-    release(keyArea);
-  }
-
+// sha256/sha224(data[, enc]) and hmac256/hmac224(key, data[, enc]).
+function oneShots(c, wasm) {
+  const { data, OUT, CTX, KEY, put, fits, stream, release, heapText, encodeDigest, prepareKey, mem } = c;
   function oneShot(is224) {
     const size = is224 ? 28 : 32;
     return (value, encoding) => {
@@ -195,7 +207,13 @@ function createNatives(wasm, io) {
     };
   }
 
-  // --- Hash objects: the context lives in JS between calls.
+  return { sha256: oneShot(false), sha224: oneShot(true), hmac256: hmacOneShot(false),
+    hmac224: hmacOneShot(true) };
+}
+
+// createHash/createHmac's handles: the context lives in JS between calls.
+function hashObjects(c, wasm) {
+  const { data, OUT, CTX, KEY, ctxSize, hmacCtxSize, put, fits, stream, release, encodeDigest, prepareKey, mem } = c;
   const handles = new WeakSet();
   function unwrap(handle) {
     if (!handles.has(handle))
@@ -267,10 +285,16 @@ function createNatives(wasm, io) {
     return wrap(h.state.slice(), h.size, h.isHmac);
   }
 
-  return Object.assign({ memory, ascii, OUT, NAMES, mem, room, release, put, fits, stream, base64, widthOf,
-    data, keyArea, table, prepareKey, KEY, CTX, cstr },
-  { sha256: oneShot(false), sha224: oneShot(true), hmac256: hmacOneShot(false),
-    hmac224: hmacOneShot(true), hashCreate, hmacCreate, hashUpdate, hashDigest, hashCopy });
+  return { hashCreate, hmacCreate, hashUpdate, hashDigest, hashCopy };
+}
+
+/**
+ * The natives over wasm (an instance's exports); io.bytes(view) copies bytes
+ * into the result type (Buffer, Uint8Array), io.latin1(view) makes a string.
+ */
+function createNatives(wasm, io) {
+  const c = memoryOf(wasm, io);
+  return Object.assign(c, oneShots(c, wasm), hashObjects(c, wasm));
 }
 
 export default { createNatives, kSlice, kChunk };
