@@ -13,11 +13,13 @@
 # The test suite (test.sh, CI): compilers, Criterion, valgrind, OpenSSL and
 # Google Benchmark (peers), Python with its test modules, Node with the
 # Node-API headers (Debian's nodejs has them in libnode-dev; nodesource's
-# nodejs carries its own and conflicts with libnode-dev).
+# nodejs carries its own and conflicts with libnode-dev), clang 14, lld and
+# wabt for the WebAssembly build, and the browsers of the package's tests
+# (their npm packages: bindings/node/test/npm-deps.sh).
 FASTSHA256_TEST_PACKAGES=(cmake make gcc g++ clang libclang-rt-dev pkg-config libcriterion-dev
     valgrind libssl-dev libbenchmark-dev python3-dev python3-venv python3-pytest python3-numpy
     python3-dask python3-distributed nodejs "file:/usr/include/node/node_api.h|libnode-dev"
-    clang-14 lld-14 llvm-14 wabt)
+    clang-14 lld-14 llvm-14 wabt chromium firefox-esr)
 # npm fetches Bun and Deno (bench/install-js-runtimes.sh), installed only when
 # they are missing; optional: nodesource's nodejs brings its own npm, and
 # Debian's npm package would conflict with it.

@@ -114,6 +114,8 @@ export function allBackends(): string[];
 /** Forces a backend ("auto" returns to the automatic choice); throws on an unknown or unsupported name. Returns the active one. */
 export function setBackend(name: string): string;
 export const version: string;
+/** Which implementation serves the calls: the native addon or the WebAssembly build (FASTSHA256_IMPL forces one). */
+export const implementation: 'native' | 'wasm';
 
 declare const fastsha256: {
   sha256: typeof sha256; sha224: typeof sha224; createHash: typeof createHash; Hash: typeof Hash;
@@ -126,6 +128,6 @@ declare const fastsha256: {
   hmacPackedAsync: typeof hmacPackedAsync; timingSafeEqual: typeof timingSafeEqual;
   backend: typeof backend; hexBackend: typeof hexBackend;
   backends: typeof backends; allBackends: typeof allBackends; setBackend: typeof setBackend;
-  version: typeof version;
+  version: typeof version; implementation: typeof implementation;
 };
 export default fastsha256;

@@ -12,6 +12,8 @@ function candidates() {
   const list = [];
   if (typeof process !== 'undefined' && process.env && process.env.FASTSHA256_NODE_ADDON)
     return [path.resolve(process.env.FASTSHA256_NODE_ADDON)];
+  // The tarball's prebuilt addon for this platform (scripts/pack.js) first.
+  list.push(path.join(__dirname, 'prebuilds', `${process.platform}-${process.arch}`, 'fastsha256.node'));
   list.push(path.join(__dirname, 'build', 'fastsha256.node'));
   const buildRoot = path.join(__dirname, '..', '..', 'build');
   list.push(path.join(buildRoot, 'bindings', 'node', 'fastsha256.node'));
@@ -38,7 +40,9 @@ function load() {
   throw err;
 }
 
-const native = load();
+// The addon, or the WebAssembly build where it cannot load (lib/choose.js).
+const chosen = require('./lib/choose.js').choose(load);
+const native = chosen.natives;
 const kHandle = Symbol('fastsha256.handle');
 
 // Bun: sha256/sha224/hmac/hmac224 per call through bun:ffi on the same
@@ -186,7 +190,7 @@ function bunOneShots() {
     hmac224: keyed(s.fastsha224_hmac, 1, native.hmac224),
   };
 }
-const fast = bunOneShots();
+const fast = chosen.implementation === 'native' ? bunOneShots() : null;
 
 function invalidType(name, what, value) {
   const err = new TypeError(`The "${name}" argument must be ${what}. Received ` +
@@ -513,4 +517,5 @@ module.exports = {
   allBackends: native.allBackends,
   setBackend: native.setBackend,
   version: native.version,
+  implementation: chosen.implementation,
 };

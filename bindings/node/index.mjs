@@ -1,14 +1,21 @@
 // ESM entry: the same module as index.js (one addon instance per process).
+// Where index.js cannot even be required (Deno without --allow-read: a
+// NotCapable error), the WebAssembly build from embedded bytes instead.
 import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
-const fastsha256 = require('./index.js');
+let fastsha256;
+try {
+  fastsha256 = createRequire(import.meta.url)('./index.js');
+} catch (err) {
+  if (typeof Deno === 'undefined' || !/NotCapable|PermissionDenied/.test(err && err.name)) throw err;
+  fastsha256 = (await import('./lib/node-wasm.mjs')).default;
+}
 
 export const {
   sha256, sha224, createHash, Hash, sha256Many, sha224Many, sha256Packed,
   sha256ManyAsync, sha224ManyAsync, sha256PackedAsync,
   hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync,
   hmacPacked, hmacPackedAsync, timingSafeEqual,
-  backend, hexBackend, backends, allBackends, setBackend, version,
+  backend, hexBackend, backends, allBackends, setBackend, version, implementation,
 } = fastsha256;
 export default fastsha256;

@@ -11,6 +11,8 @@ const path = require('path');
 const here = path.resolve(__dirname, '..');
 const repo = path.resolve(here, '..', '..');
 const addon = path.join(here, 'build', 'fastsha256.node');
+const platform = `${process.platform}-${process.arch}`;
+const prebuilt = path.join(here, 'prebuilds', platform, 'fastsha256.node');
 const haveRepo = fs.existsSync(path.join(repo, 'include', 'fastsha256.h')) &&
   fs.existsSync(path.join(repo, 'CMakeLists.txt'));
 
@@ -34,11 +36,15 @@ try {
     console.log(`fastsha256: built ${addon}`);
   } else if (fs.existsSync(addon)) {
     console.log(`fastsha256: using the prebuilt ${addon}`);
+  } else if (fs.existsSync(prebuilt)) {
+    console.log(`fastsha256: using the prebuilt ${prebuilt}`);
   } else {
-    throw new Error('fastsha256: no repository to build from and no prebuilt build/fastsha256.node; ' +
-      'install from the fastsha256 source tree (npm install <repo>/bindings/node)');
+    throw new Error(`fastsha256: no repository to build from and no prebuilt addon for ${platform}`);
   }
 } catch (err) {
+  // Installing never fails for want of CMake or a compiler: the package
+  // falls back to its WebAssembly build (index.js, lib/choose.js).
   console.error(err.message);
-  process.exit(1);
+  console.error('fastsha256: note: no native addon; the WebAssembly build will be used ' +
+    '(implementation === "wasm"). Install CMake and a C compiler and reinstall for the native one.');
 }

@@ -1,0 +1,300 @@
+// Generated from lib/wasm-natives.js by scripts/gen-wasm.js: do not edit.
+'use strict';
+// The native addon's functions (src/fastsha256_node.c: the ones index.js and
+// browser.mjs call) over an instance of the fastsha256 WebAssembly module
+// (wasm/EXPORTS.md). Bytes cross into the module's memory through two kept
+// scratch areas (data and key), one fixed area holds digests, hex and
+// contexts; a hash object keeps its context in JS and borrows the fixed
+// area for each call. Views of the memory are refreshed after every
+// allocation (the only calls that can grow it).
+// The source of lib/wasm-natives.mjs (scripts/gen-wasm.js writes it).
+import imported0 from './wasm-errors.mjs';
+const errors = imported0;
+
+const { ENC_BUFFER, ENC_HEX, ENC_BASE64, ENC_BASE64URL } = errors;
+const kChunk = 1 << 20;   // bytes per crossing of one long message
+const kSlice = 256;       // messages per batch call
+const kKeep = 1 << 22;    // scratch areas bigger than this are given back after the call
+const kShortAscii = 32;   // UTF-16 units copied by a loop when all ASCII
+const b64abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const b64url = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+function base64(bytes, url) {
+  const abc = url ? b64url : b64abc;
+  let out = '';
+  let i = 0;
+  for (; i + 3 <= bytes.length; i += 3) {
+    const w = bytes[i] << 16 | bytes[i + 1] << 8 | bytes[i + 2];
+    out += abc[w >> 18] + abc[(w >> 12) & 63] + abc[(w >> 6) & 63] + abc[w & 63];
+  }
+  if (i < bytes.length) {
+    const two = i + 1 < bytes.length;
+    const w = bytes[i] << 16 | (two ? bytes[i + 1] << 8 : 0);
+    out += abc[w >> 18] + abc[(w >> 12) & 63] + (two ? abc[(w >> 6) & 63] : url ? '' : '=') +
+      (url ? '' : '=');
+  }
+  return out;
+}
+
+const widthOf = (enc, size) => (enc === ENC_HEX ? 2 * size : enc === ENC_BASE64 ? 4 * Math.ceil(size / 3)
+  : enc === ENC_BASE64URL ? Math.ceil(size * 4 / 3) : size);
+
+// The module's memory: the fixed area, the kept scratch areas, and bytes in.
+function memoryOf(wasm, io) {
+  const memory = wasm.memory;
+  let heap = new Uint8Array(memory.buffer);
+  const mem = () => (heap.buffer === memory.buffer ? heap : (heap = new Uint8Array(memory.buffer)));
+  const ctxSize = wasm.fastsha256_wasm_ctx_size();
+  const keySize = wasm.fastsha256_wasm_hmac_key_size();
+  const hmacCtxSize = wasm.fastsha256_wasm_hmac_ctx_size();
+  const alloc = (n) => {
+    const p = wasm.fastsha256_wasm_alloc(n) >>> 0; // i32 to an unsigned address
+    if (!p) throw errors.fail(Error, 'ERR_MEMORY_ALLOCATION_FAILED', 'fastsha256: out of memory');
+    return p;
+  };
+  // Fixed area: out (64 bytes of digest, 132 of text), names (16 pointers),
+  // ctx (a hash or HMAC context), key (a prepared HMAC key).
+  const OUT = alloc(256 + 64 + hmacCtxSize + keySize + 64);
+  const NAMES = OUT + 256, CTX = NAMES + 64, KEY = CTX + hmacCtxSize + 16;
+  const scratch = (name) => ({ name, ptr: 0, cap: 0 });
+  const data = scratch('data'), keyArea = scratch('key'), table = scratch('table');
+  function room(area, n) {
+    if (area.cap < n) {
+      if (area.ptr) wasm.fastsha256_wasm_free(area.ptr);
+      area.ptr = 0;
+      area.cap = 0;
+      const cap = Math.max(n, 4096);
+      area.ptr = alloc(cap);
+      area.cap = cap;
+      mem();
+    }
+    return area.ptr;
+  }
+  function release(area) {
+    if (area.cap > kKeep) {
+      wasm.fastsha256_wasm_free(area.ptr);
+      area.ptr = 0;
+      area.cap = 0;
+    }
+  }
+  // Characters at [start, end) of the memory as a string (io.heapText: the
+  // runtime's own latin1 decoder over the memory, no view per call).
+  const ascii = io.ascii || io.latin1; // hex and base64 are ASCII: a faster decoder may do
+  const heapText = io.heapText ? io.heapText(memory) : (start, end) => ascii(mem().subarray(start, end));
+  const cstr = (ptr) => {
+    const h = mem();
+    const p = ptr >>> 0;
+    let e = p;
+    while (h[e]) e++;
+    return io.latin1(h.subarray(p, e));
+  };
+
+  function encodeDigest(size, enc) {
+    const h = mem();
+    if (enc === ENC_HEX) {
+      wasm.fastsha256_to_hex(OUT, size, OUT + 64);
+      return heapText(OUT + 64, OUT + 64 + 2 * size);
+    }
+    const digest = h.subarray(OUT, OUT + size);
+    if (enc === ENC_BASE64 || enc === ENC_BASE64URL) return base64(digest, enc === ENC_BASE64URL);
+    return enc === ENC_BUFFER ? io.bytes(digest) : io.latin1(digest);
+  }
+
+  // A prepared key at KEY from a key argument (wiped from the key area).
+  function prepareKey(key, is224) {
+    const bytes = errors.keyArg(key);
+    const n = put(bytes, keyArea, 0);
+    (is224 ? wasm.fastsha224_hmac_key_init : wasm.fastsha256_hmac_key_init)(KEY, keyArea.ptr, n);
+    mem().fill(0, keyArea.ptr, keyArea.ptr + n);
+    release(keyArea);
+  }
+
+  const c = { memory, mem, ctxSize, hmacCtxSize, OUT, NAMES, CTX, KEY, data, keyArea, table,
+    room, release, ascii, heapText, cstr, base64, widthOf };
+  const { put, fits, stream } = Object.assign(c, inputOf(c));
+  return Object.assign(c, { encodeDigest, prepareKey });
+}
+
+// Messages into the module's memory: put (one piece), stream (chunks).
+function inputOf(c) {
+  const { mem, room, data } = c;
+  const encoder = new TextEncoder();
+  // A string or bytes into area at offset at: its length in bytes. A short
+  // all-ASCII string is copied by a loop (cheaper than encodeInto's call).
+  function put(value, area, at) {
+    if (typeof value === 'string') {
+      if (value.length <= kShortAscii) {
+        const p = room(area, at + 3 * kShortAscii) + at;
+        const h = mem();
+        let i = 0;
+        for (; i < value.length; i++) {
+          const c = value.charCodeAt(i);
+          if (c >= 0x80) break;
+          h[p + i] = c;
+        }
+        if (i === value.length) return i;
+      }
+      const p = room(area, at + 3 * value.length) + at;
+      return encoder.encodeInto(value, mem().subarray(p, p + 3 * value.length)).written;
+    }
+    const p = room(area, at + value.length) + at;
+    mem().set(value, p);
+    return value.length;
+  }
+  const fits = (value) => (typeof value === 'string' ? 3 * value.length : value.length) <= kChunk;
+
+  // Feeds a long value to update(ptr, len) a chunk at a time.
+  function stream(value, update) {
+    if (typeof value !== 'string') {
+      for (let at = 0; at < value.length; at += kChunk) {
+        const n = put(value.subarray(at, Math.min(value.length, at + kChunk)), data, 0);
+        update(data.ptr, n);
+      }
+      return;
+    }
+    const units = Math.floor(kChunk / 3);
+    for (let at = 0; at < value.length;) {
+      let end = Math.min(value.length, at + units);
+      const last = value.charCodeAt(end - 1);
+      if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--; // keep a pair whole
+      const n = put(value.substring(at, end), data, 0); // may move the area: before data.ptr
+      update(data.ptr, n);
+      at = end;
+    }
+  }
+
+  return { put, fits, stream };
+}
+
+// sha256/sha224(data[, enc]) and hmac256/hmac224(key, data[, enc]).
+function oneShots(c, wasm) {
+  const { data, OUT, CTX, KEY, put, fits, stream, release, heapText, encodeDigest, prepareKey, mem } = c;
+  function oneShot(is224) {
+    const size = is224 ? 28 : 32;
+    return (value, encoding) => {
+      const msg = errors.dataArg(value, 'data');
+      const enc = errors.parseEncoding(encoding, 'encoding');
+      if (fits(msg)) {
+        const n = put(msg, data, 0);
+        if (enc === ENC_HEX) {
+          (is224 ? wasm.fastsha224_hex : wasm.fastsha256_hex)(data.ptr, n, OUT + 64);
+          return heapText(OUT + 64, OUT + 64 + 2 * size);
+        }
+        (is224 ? wasm.fastsha224 : wasm.fastsha256)(data.ptr, n, OUT);
+      } else {
+        (is224 ? wasm.fastsha224_init : wasm.fastsha256_init)(CTX);
+        stream(msg, (p, n) => wasm.fastsha256_update(CTX, p, n));
+        wasm.fastsha256_final(CTX, OUT);
+        release(data);
+      }
+      return encodeDigest(size, enc);
+    };
+  }
+
+  function hmacOneShot(is224) {
+    const size = is224 ? 28 : 32;
+    return (key, value, encoding) => {
+      const keyBytes = errors.keyArg(key);
+      const msg = errors.dataArg(value, 'data');
+      const enc = errors.parseEncoding(encoding, 'encoding');
+      prepareKey(keyBytes, is224);
+      wasm.fastsha256_hmac_init(CTX, KEY);
+      wasm.fastsha256_hmac_key_wipe(KEY);
+      stream(msg, (p, n) => wasm.fastsha256_hmac_update(CTX, p, n));
+      wasm.fastsha256_hmac_final(CTX, OUT);
+      release(data);
+      return encodeDigest(size, enc);
+    };
+  }
+
+  return { sha256: oneShot(false), sha224: oneShot(true), hmac256: hmacOneShot(false),
+    hmac224: hmacOneShot(true) };
+}
+
+// createHash/createHmac's handles: the context lives in JS between calls.
+function hashObjects(c, wasm) {
+  const { data, OUT, CTX, KEY, ctxSize, hmacCtxSize, put, fits, stream, release, encodeDigest, prepareKey, mem } = c;
+  const handles = new WeakSet();
+  function unwrap(handle) {
+    if (!handles.has(handle))
+      throw errors.fail(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Hash');
+    return handle;
+  }
+  const finalized = () => errors.fail(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+  function wrap(state, size, isHmac) {
+    const handle = { state, size, isHmac, finalized: false };
+    handles.add(handle);
+    return handle;
+  }
+  const load = (h) => mem().set(h.state, CTX);
+  const save = (h) => { const m = mem(); h.state.set(m.subarray(CTX, CTX + h.state.length)); m.fill(0, CTX, CTX + h.state.length); };
+
+  function hashCreate(algorithm) {
+    const bits = errors.parseAlgorithm(algorithm, 'algorithm');
+    if (!bits) throw errors.unknownHash();
+    (bits === 224 ? wasm.fastsha224_init : wasm.fastsha256_init)(CTX);
+    const h = wrap(new Uint8Array(ctxSize), bits === 224 ? 28 : 32, false);
+    save(h);
+    return h;
+  }
+
+  function hmacCreate(algorithm, key) {
+    const bits = errors.parseAlgorithm(algorithm, 'hmac');
+    const keyBytes = errors.keyArg(key);
+    if (!bits) throw errors.invalidDigest(algorithm);
+    prepareKey(keyBytes, bits === 224);
+    wasm.fastsha256_hmac_init(CTX, KEY);
+    wasm.fastsha256_hmac_key_wipe(KEY);
+    const h = wrap(new Uint8Array(hmacCtxSize), bits === 224 ? 28 : 32, true);
+    save(h);
+    return h;
+  }
+
+  function hashUpdate(handle, value) {
+    const h = unwrap(handle);
+    if (h.finalized) throw finalized();
+    if (arguments.length < 2) throw errors.badData('data', undefined, true);
+    const msg = errors.dataArg(value, 'data');
+    const update = h.isHmac ? wasm.fastsha256_hmac_update : wasm.fastsha256_update;
+    load(h); // growing the memory moves no address: the context stays put
+    if (fits(msg)) {
+      const n = put(msg, data, 0);
+      update(CTX, data.ptr, n);
+    } else {
+      stream(msg, (p, n) => update(CTX, p, n));
+      release(data);
+    }
+    save(h);
+  }
+
+  function hashDigest(handle, encoding) {
+    const h = unwrap(handle);
+    if (h.finalized && !h.isHmac) throw finalized();
+    const enc = arguments.length > 1 ? errors.parseEncoding(encoding, 'encoding') : ENC_BUFFER;
+    if (h.finalized) return encodeDigest(0, enc);
+    load(h);
+    (h.isHmac ? wasm.fastsha256_hmac_final : wasm.fastsha256_final)(CTX, OUT);
+    save(h);
+    h.finalized = true;
+    return encodeDigest(h.size, enc);
+  }
+
+  function hashCopy(handle) {
+    const h = unwrap(handle);
+    if (h.finalized) throw finalized();
+    return wrap(h.state.slice(), h.size, h.isHmac);
+  }
+
+  return { hashCreate, hmacCreate, hashUpdate, hashDigest, hashCopy };
+}
+
+/**
+ * The natives over wasm (an instance's exports); io.bytes(view) copies bytes
+ * into the result type (Buffer, Uint8Array), io.latin1(view) makes a string.
+ */
+function createNatives(wasm, io) {
+  const c = memoryOf(wasm, io);
+  return Object.assign(c, oneShots(c, wasm), hashObjects(c, wasm));
+}
+
+export default { createNatives, kSlice, kChunk };
