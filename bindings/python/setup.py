@@ -81,6 +81,8 @@ setup(
     packages=["fastsha256"],
     package_data={"fastsha256": ["__init__.pyi", "hmac.pyi", "py.typed"]},
     ext_modules=[Extension("fastsha256._fastsha256", ["fastsha256/_fastsha256.c"],
+                           include_dirs=[INCLUDE], extra_compile_args=["-std=c11"]),
+                 Extension("fastsha256._kdf", ["fastsha256/_kdf.c"],
                            include_dirs=[INCLUDE], extra_compile_args=["-std=c11"])],
     cmdclass={"build_ext": BuildWithLibrary},
     zip_safe=False,
