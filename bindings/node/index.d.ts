@@ -103,6 +103,26 @@ export function hmacPackedAsync(key: HmacKey, buffer: BinaryInput, stride: numbe
  */
 export function timingSafeEqual(a: BinaryInput, b: BinaryInput): boolean;
 
+/** A password, salt, key or info: a string (UTF-8) or bytes. */
+export type KdfInput = string | ArrayBuffer | SharedArrayBuffer | NodeJS.ArrayBufferView;
+export type KdfDigest = 'sha256' | 'sha224' | 'SHA256' | 'SHA224' | (string & {});
+/** PBKDF2-HMAC-SHA256/224 (RFC 8018), as node:crypto's pbkdf2Sync. */
+export function pbkdf2Sync(password: KdfInput, salt: KdfInput, iterations: number, keylen: number,
+                           digest: KdfDigest): Buffer;
+/** As node:crypto's pbkdf2: derived on the thread pool. */
+export function pbkdf2(password: KdfInput, salt: KdfInput, iterations: number, keylen: number,
+                       digest: KdfDigest, callback: (err: Error | null, derivedKey: Buffer) => void): void;
+/** Many derivations with one iteration count and key length, through the lanes; salts: one for all, or one each. */
+export function pbkdf2Many(passwords: Iterable<KdfInput>, salts: KdfInput | KdfInput[], iterations: number,
+                           keylen: number, digest: KdfDigest): Buffer[];
+export function pbkdf2ManyAsync(passwords: Iterable<KdfInput>, salts: KdfInput | KdfInput[], iterations: number,
+                                keylen: number, digest: KdfDigest): Promise<Buffer[]>;
+/** HKDF-SHA256 (RFC 5869), as node:crypto's hkdfSync: an ArrayBuffer of keylen bytes. */
+export function hkdfSync(digest: KdfDigest, ikm: KdfInput | object, salt: KdfInput, info: KdfInput,
+                         keylen: number): ArrayBuffer;
+export function hkdf(digest: KdfDigest, ikm: KdfInput | object, salt: KdfInput, info: KdfInput, keylen: number,
+                     callback: (err: Error | null, derivedKey: ArrayBuffer) => void): void;
+
 /** The active backend: "shani", "avx512", "avx2", "armv8", "simd128" or "scalar". */
 export function backend(): string;
 /** The active hex encoder. */

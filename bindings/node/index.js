@@ -489,6 +489,8 @@ function hmacPackedAsync(key, buffer, stride, length, encoding) {
   catch (err) { return Promise.reject(err); }
 }
 
+const kdf = require('./lib/kdf.js')(native, secretKey, () => Buffer.alloc(0));
+
 module.exports = {
   sha256: fast ? fast.sha256 : native.sha256,
   sha224: fast ? fast.sha224 : native.sha224,
@@ -511,6 +513,12 @@ module.exports = {
   hmacPacked,
   hmacPackedAsync,
   timingSafeEqual: native.timingSafeEqual,
+  pbkdf2Sync: kdf.pbkdf2Sync,
+  pbkdf2: kdf.pbkdf2,
+  pbkdf2Many: kdf.pbkdf2Many,
+  pbkdf2ManyAsync: kdf.pbkdf2ManyAsync,
+  hkdfSync: kdf.hkdfSync,
+  hkdf: kdf.hkdf,
   backend: native.backend,
   hexBackend: native.hexBackend,
   backends: native.backends,

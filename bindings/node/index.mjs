@@ -16,6 +16,7 @@ export const {
   sha256ManyAsync, sha224ManyAsync, sha256PackedAsync,
   hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync,
   hmacPacked, hmacPackedAsync, timingSafeEqual,
+  pbkdf2Sync, pbkdf2, pbkdf2Many, pbkdf2ManyAsync, hkdfSync, hkdf,
   backend, hexBackend, backends, allBackends, setBackend, version, implementation,
 } = fastsha256;
 export default fastsha256;

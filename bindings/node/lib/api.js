@@ -5,6 +5,8 @@
 // results are env's byte type (Uint8Array in browsers, Buffer in Deno).
 // The source of lib/api.mjs (scripts/gen-wasm.js writes it).
 
+const makeKdf = require('./kdf.js');
+
 const kHandle = Symbol('fastsha256.handle');
 
 function invalidType(name, what, value) {
@@ -148,6 +150,7 @@ function makeApi(natives, env) {
     setBackend: natives.setBackend,
     version: natives.version,
   };
+  Object.assign(api, makeKdf(natives, secretKey, natives.emptyBytes || (() => new Uint8Array(0))));
   for (const name of ['sha256Many', 'sha224Many', 'sha256Packed', 'hmacMany', 'hmac224Many', 'hmacPacked'])
     api[name.replace(/(Many|Packed)$/, '$1Async')] = rejecting(api[name]);
   return api;
@@ -157,6 +160,7 @@ function makeApi(natives, env) {
 const apiNames = ['sha256', 'sha224', 'createHash', 'Hash', 'sha256Many', 'sha224Many', 'sha256Packed',
   'sha256ManyAsync', 'sha224ManyAsync', 'sha256PackedAsync', 'hmac', 'hmac224', 'createHmac', 'Hmac',
   'hmacMany', 'hmac224Many', 'hmacManyAsync', 'hmac224ManyAsync', 'hmacPacked', 'hmacPackedAsync',
-  'timingSafeEqual', 'backend', 'hexBackend', 'backends', 'allBackends', 'setBackend', 'version'];
+  'timingSafeEqual', 'pbkdf2Sync', 'pbkdf2', 'pbkdf2Many', 'pbkdf2ManyAsync', 'hkdfSync', 'hkdf',
+  'backend', 'hexBackend', 'backends', 'allBackends', 'setBackend', 'version'];
 
 module.exports = { makeApi, apiNames };

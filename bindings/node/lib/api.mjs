@@ -6,6 +6,9 @@
 // results are env's byte type (Uint8Array in browsers, Buffer in Deno).
 // The source of lib/api.mjs (scripts/gen-wasm.js writes it).
 
+import imported0 from './kdf.mjs';
+const makeKdf = imported0;
+
 const kHandle = Symbol('fastsha256.handle');
 
 function invalidType(name, what, value) {
@@ -149,6 +152,7 @@ function makeApi(natives, env) {
     setBackend: natives.setBackend,
     version: natives.version,
   };
+  Object.assign(api, makeKdf(natives, secretKey, natives.emptyBytes || (() => new Uint8Array(0))));
   for (const name of ['sha256Many', 'sha224Many', 'sha256Packed', 'hmacMany', 'hmac224Many', 'hmacPacked'])
     api[name.replace(/(Many|Packed)$/, '$1Async')] = rejecting(api[name]);
   return api;
@@ -158,6 +162,7 @@ function makeApi(natives, env) {
 const apiNames = ['sha256', 'sha224', 'createHash', 'Hash', 'sha256Many', 'sha224Many', 'sha256Packed',
   'sha256ManyAsync', 'sha224ManyAsync', 'sha256PackedAsync', 'hmac', 'hmac224', 'createHmac', 'Hmac',
   'hmacMany', 'hmac224Many', 'hmacManyAsync', 'hmac224ManyAsync', 'hmacPacked', 'hmacPackedAsync',
-  'timingSafeEqual', 'backend', 'hexBackend', 'backends', 'allBackends', 'setBackend', 'version'];
+  'timingSafeEqual', 'pbkdf2Sync', 'pbkdf2', 'pbkdf2Many', 'pbkdf2ManyAsync', 'hkdfSync', 'hkdf',
+  'backend', 'hexBackend', 'backends', 'allBackends', 'setBackend', 'version'];
 
 export default { makeApi, apiNames };

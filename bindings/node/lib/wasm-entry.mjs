@@ -3,10 +3,12 @@
 // Content-Security-Policy error, and the API object filled in once loaded.
 import nativesModule from './wasm-natives.mjs';
 import batchModule from './wasm-batch.mjs';
+import kdfModule from './wasm-kdf.mjs';
 import apiModule from './api.mjs';
 
 const { createNatives } = nativesModule;
 const { addBatches } = batchModule;
+const { addKdf } = kdfModule;
 const { makeApi, apiNames } = apiModule;
 
 // A module whose one function returns i8x16.splat(0): valid only where the
@@ -43,7 +45,7 @@ function explained(err) {
 export function makeLoader(io, env, api) {
   function install(instance) {
     const wasm = instance.exports;
-    const natives = addBatches(createNatives(wasm, io), wasm, io);
+    const natives = addKdf(addBatches(createNatives(wasm, io), wasm, io), wasm, io);
     const flavour = natives.allBackends().includes('simd128') ? 'simd' : 'mvp';
     Object.assign(api, makeApi(natives, env), { flavour });
     if (api.onReady) api.onReady();

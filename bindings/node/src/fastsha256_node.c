@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fastsha256.h"
+#include "node_kdf.h"
 
 /* Strings up to this many UTF-8 bytes are converted on the stack. */
 #define SHORT_STRING 256
@@ -1641,6 +1642,7 @@ static napi_value init(napi_env env, napi_value exports) {
     };
 #undef FN
     NAPI_OK(napi_define_properties(env, exports, sizeof props / sizeof props[0], props));
+    NAPI_OK(fsn_kdf_register(env, exports));
     return exports;
 }
 

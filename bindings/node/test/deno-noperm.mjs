@@ -2,6 +2,7 @@
 // package (no env, read or ffi access, so no addon) and gets the
 // WebAssembly build, from bytes embedded in the modules.
 //   deno run --no-config bindings/node/test/deno-noperm.mjs
+import { Buffer } from 'node:buffer';
 import f from '../index.mjs';
 
 function check(what, got, want) {
@@ -18,5 +19,9 @@ check('two blocks', f.sha256Many(['abcdbcdecdefdefgefghfghighijhijkijkljklmklmnl
   '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
 check('hmac RFC 4231 case 2', f.hmac('Jefe', 'what do ya want for nothing?', 'hex'),
   '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+check('pbkdf2 RFC 7914-shaped c=2', f.pbkdf2Sync('password', 'salt', 2, 32, 'sha256').toString('hex'),
+  'ae4d0c95af6b46d32d0adff928f06dd02a303f8ef3c251dfd6e2d85a95474c43');
+check('hkdf RFC 5869 case 3', Buffer.from(f.hkdfSync('sha256', Buffer.alloc(22, 0x0b), '', '', 42)).toString('hex'),
+  '8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8');
 check('a Buffer back', f.sha256('abc').constructor.name, 'Buffer');
 console.log(`deno without permissions: implementation ${f.implementation}, backend ${f.backend()}: ok`);

@@ -26,9 +26,9 @@ fi
 echo "$program: $runtime ($("$runtime" --version 2>&1 | head -n 1))"
 cd "$here"
 case "$kind" in
-    node) exec "$runtime" --test "$here/fastsha256.test.mjs" ;;
-    bun)  exec "$runtime" test "$here/fastsha256.test.mjs" ;;
-    deno) DENO_NO_UPDATE_CHECK=1 exec "$runtime" test -A --no-config "$here/fastsha256.test.mjs" ;;
+    node) exec "$runtime" --test "$here/fastsha256.test.mjs" "$here/kdf.test.mjs" ;;
+    bun)  exec "$runtime" test "$here/fastsha256.test.mjs" "$here/kdf.test.mjs" ;;
+    deno) DENO_NO_UPDATE_CHECK=1 exec "$runtime" test -A --no-config "$here/fastsha256.test.mjs" "$here/kdf.test.mjs" ;;
     rss)  exec "$runtime" --expose-gc "$here/rss.mjs" 1000000 ;;
     *)    echo "run.sh: unknown runtime '$kind'" >&2; exit 2 ;;
 esac

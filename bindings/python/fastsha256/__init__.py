@@ -14,6 +14,9 @@ message. backend(), backends() and set_backend() show and choose the kernel.
 HMAC: hmac_sha256(key, data) and hmac_sha224() for one tag, hmac_sha256_many()
 for many messages under one key, and fastsha256.hmac, a stand-in for the
 standard hmac module (new, digest, compare_digest, HMAC).
+
+Key derivation: pbkdf2_hmac() as hashlib.pbkdf2_hmac, pbkdf2_hmac_many() for
+many passwords at once, and hkdf() (HKDF-SHA256, RFC 5869).
 """
 
 from ._fastsha256 import (
@@ -38,6 +41,7 @@ from ._fastsha256 import (
     sha256_many,
     sha256_packed,
 )
+from ._kdf import hkdf, pbkdf2_hmac, pbkdf2_hmac_many
 from . import hmac
 
 __all__ = [
@@ -45,7 +49,7 @@ __all__ = [
     "backend", "backends", "all_backends", "hex_backend", "set_backend", "reset_backend",
     "algorithms_available", "algorithms_guaranteed", "__version__",
     "HMAC", "hmac_sha256", "hmac_sha224", "hmac_sha256_many", "hmac_sha224_many",
-    "compare_digest",
+    "compare_digest", "pbkdf2_hmac", "pbkdf2_hmac_many", "hkdf",
 ]  # not the submodule hmac: "import *" would shadow the standard module
 
 algorithms_guaranteed = frozenset({"sha256", "sha224"})
