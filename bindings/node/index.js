@@ -229,7 +229,7 @@ function inputBytes(data, inputEncoding, asData) {
 
 // The Hash or Hmac object itself is wrapped around its native state, which
 // digest() frees (so a synchronous loop of createHash().update().digest()
-// keeps no memory until the event loop turns).
+// keeps no memory until the event loop turns). hash null: an empty digest.
 function digestOf(hash, outputEncoding) {
   if (!outputEncoding) outputEncoding = undefined; // null, '', 0, false: a Buffer, as in Node
   else if (typeof outputEncoding === 'string') outputEncoding = outputEncoding.toLowerCase();
@@ -242,23 +242,50 @@ function digestOf(hash, outputEncoding) {
 
 const kCopyOf = Symbol('fastsha256.copyOf');
 
+function invalidThis() {
+  const err = new TypeError('Value of "this" must be of type Hash');
+  err.code = 'ERR_INVALID_THIS';
+  return err;
+}
+
+function finalizedError() {
+  const err = new Error('Digest already called');
+  err.code = 'ERR_CRYPTO_HASH_FINALIZED';
+  return err;
+}
+
 /** Streaming hash with node:crypto's Hash calls: update/digest/copy. */
 class Hash {
+  // Brands the objects this class made (the only ones the natives see:
+  // wrapped by them) and says whether digest() has freed the state.
+  #live = false;
+
+  static #check(hash) {
+    if (!(typeof hash === 'object' && hash !== null && #live in hash)) throw invalidThis();
+    if (!hash.#live) throw finalizedError();
+  }
+
   constructor(algorithm, from) {
     if (algorithm === kCopyOf) native.hashCopy(from, this);
     else native.hashCreate(this, algorithm);
+    this.#live = true;
   }
 
   update(data, inputEncoding) {
+    Hash.#check(this);
     native.hashUpdate(this, inputBytes(data, inputEncoding, true));
     return this;
   }
 
   digest(outputEncoding) {
-    return digestOf(this, outputEncoding);
+    Hash.#check(this);
+    const out = digestOf(this, outputEncoding);
+    this.#live = false;
+    return out;
   }
 
   copy() {
+    Hash.#check(this);
     return new Hash(kCopyOf, this);
   }
 }
@@ -303,18 +330,30 @@ function secretKey(key, encoding) {
  * digest() throws ERR_CRYPTO_HASH_FINALIZED.
  */
 class Hmac {
+  #live = false; // as Hash's
+
+  static #check(hmac) {
+    if (!(typeof hmac === 'object' && hmac !== null && #live in hmac)) throw invalidThis();
+    return hmac.#live;
+  }
+
   constructor(algorithm, key, options) {
     const encoding = options !== null && typeof options === 'object' ? options.encoding : undefined;
     native.hmacCreate(this, algorithm, secretKey(key, encoding));
+    this.#live = true;
   }
 
   update(data, inputEncoding) {
+    if (!Hmac.#check(this)) throw finalizedError();
     native.hashUpdate(this, inputBytes(data, inputEncoding, true));
     return this;
   }
 
   digest(outputEncoding) {
-    return digestOf(this, outputEncoding);
+    if (!Hmac.#check(this)) return digestOf(null, outputEncoding);
+    const out = digestOf(this, outputEncoding);
+    this.#live = false;
+    return out;
   }
 }
 

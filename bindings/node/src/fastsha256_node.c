@@ -52,11 +52,6 @@ static size_t digest_size(flavor f) {
     return f.is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
 }
 
-/* The objects of createHash and createHmac carry one of these tags: the
- * natives that take one accept no other object, and the tag stays after
- * digest() has freed the state (so a later call says why it fails). */
-static const napi_type_tag hash_tag = {0x66617374736861ULL, 0x3235366861736801ULL};
-static const napi_type_tag hmac_tag = {0x66617374736861ULL, 0x3235366861736802ULL};
 
 /* --- Errors ----------------------------------------------------------------- */
 
@@ -463,13 +458,13 @@ static napi_value one_shot(napi_env env, napi_callback_info info) {
     return enc == ENC_INVALID ? NULL : encode_digest(env, digest, digest_size(*f), enc);
 }
 
-/* --- createHash and createHmac: a tagged, wrapped context -------------------
+/* --- createHash and createHmac: a wrapped context ---------------------------
  * The Hash and Hmac objects of index.js are wrapped around their state by
- * the natives below; the type tag makes sure they never see any other
- * object. digest() frees the state and removes the wrap at once: a
- * finalizer runs only after the event loop turns, so objects made and
- * digested in a synchronous loop would otherwise hold their memory until
- * then. */
+ * the natives below. index.js passes only its own live objects (a private
+ * field brands them and says whether digest() was called). digest() frees
+ * the state and removes the wrap at once: a finalizer runs only after the
+ * event loop turns, so objects made and digested in a synchronous loop
+ * would otherwise hold their memory until then. */
 
 typedef struct {
     union {
@@ -492,41 +487,37 @@ static void hash_finalize(napi_env env, void *data, void *hint) {
     hash_free(data);
 }
 
-/* Wraps obj around a copy of *from and tags it as a Hash or an Hmac. */
+/* Wraps obj around a copy of *from. */
 static napi_value hash_wrap(napi_env env, napi_value obj, const hash_state *from) {
     hash_state *st = malloc(sizeof *st);
     if (!st)
         return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
     *st = *from;
-    if (napi_type_tag_object(env, obj, from->is_hmac ? &hmac_tag : &hash_tag) != napi_ok ||
-        napi_wrap(env, obj, st, hash_finalize, NULL, NULL) != napi_ok) {
+    if (napi_wrap(env, obj, st, hash_finalize, NULL, NULL) != napi_ok) {
         hash_free(st);
         return check_pending(env, "fastsha256: cannot create the hash object");
     }
     return NULL;
 }
 
-/* What hash_unwrap found besides a live state. */
-enum { HASH_FOREIGN = 0, HASH_DONE = 1, HMAC_DONE = 2 };
+static napi_value finalized_error(napi_env env) {
+    return throw_error(env, "ERR_CRYPTO_HASH_FINALIZED", "Digest already called");
+}
 
-/* The live state of a Hash or Hmac object v, or NULL with *done set to
- * HASH_DONE or HMAC_DONE (digested), or to HASH_FOREIGN with a TypeError
- * pending (not one of ours). */
-static hash_state *hash_unwrap(napi_env env, napi_value v, int *done) {
-    bool hash = false, hmac = false;
-    napi_valuetype t;
-    *done = HASH_FOREIGN;
-    if (napi_typeof(env, v, &t) == napi_ok && t == napi_object &&
-        napi_check_object_type_tag(env, v, &hash_tag, &hash) == napi_ok &&
-        (hash || (napi_check_object_type_tag(env, v, &hmac_tag, &hmac) == napi_ok && hmac))) {
-        void *p = NULL;
-        if (napi_unwrap(env, v, &p) == napi_ok && p && !((hash_state *)p)->finalized)
-            return p;
-        *done = hmac ? HMAC_DONE : HASH_DONE;
+/* The live state of a Hash or Hmac object v, or NULL with an exception
+ * pending. */
+static hash_state *hash_unwrap(napi_env env, napi_value v) {
+    void *p = NULL;
+    if (napi_unwrap(env, v, &p) != napi_ok || !p) {
+        throw_type(env, "ERR_INVALID_THIS", "Value of \"this\" must be of type Hash");
         return NULL;
     }
-    throw_type(env, "ERR_INVALID_THIS", "Value of \"this\" must be of type Hash");
-    return NULL;
+    hash_state *st = p;
+    if (st->finalized) {
+        finalized_error(env);
+        return NULL;
+    }
+    return st;
 }
 
 /* The algorithm argument (named `arg` in errors) to a plain flavour. The
@@ -625,37 +616,23 @@ static napi_value hmac_create(napi_env env, napi_callback_info info) {
     return r2;
 }
 
-static napi_value finalized_error(napi_env env) {
-    return throw_error(env, "ERR_CRYPTO_HASH_FINALIZED", "Digest already called");
-}
-
 /* The object and the argument after it, of hashUpdate, hashDigest and
- * hashCopy: the live state, or NULL with an exception pending, or NULL
- * with *hmac_done set (a digested Hmac, when hmac_again: its second
- * digest). */
+ * hashCopy: the live state, or NULL with an exception pending. */
 static hash_state *hash_args(napi_env env, napi_callback_info info, size_t *argc,
-                             napi_value argv[2], int hmac_again, int *hmac_done) {
+                             napi_value argv[2]) {
     *argc = 2;
-    *hmac_done = 0;
     if (napi_get_cb_info(env, info, argc, argv, NULL, NULL) != napi_ok) {
         check_pending(env, "fastsha256: cannot read the arguments");
         return NULL;
     }
-    int done;
-    hash_state *st = hash_unwrap(env, argv[0], &done);
-    if (done == HMAC_DONE && hmac_again)
-        *hmac_done = 1;
-    else if (done != HASH_FOREIGN)
-        finalized_error(env);
-    return st;
+    return hash_unwrap(env, argv[0]);
 }
 
 /* hashUpdate(hash, data) */
 static napi_value hash_update(napi_env env, napi_callback_info info) {
     size_t argc;
     napi_value argv[2];
-    int unused;
-    hash_state *st = hash_args(env, info, &argc, argv, 0, &unused);
+    hash_state *st = hash_args(env, info, &argc, argv);
     if (!st)
         return NULL;
     char stack[SHORT_STRING];
@@ -674,21 +651,23 @@ static napi_value hash_update(napi_env env, napi_callback_info info) {
     return NULL;
 }
 
-/* hashDigest(hash[, encoding]): frees the state (see hash_wrap). A second
- * digest of an Hmac gives an empty result, as node:crypto's Hmac does (its
- * Hash throws). */
+/* hashDigest(hash[, encoding]): frees the state (see hash_wrap). hash
+ * null: an empty result in that encoding (a second digest of an Hmac, as
+ * node:crypto's Hmac gives; its Hash throws). */
 static napi_value hash_digest(napi_env env, napi_callback_info info) {
-    size_t argc;
-    napi_value argv[2];
-    int hmac_done;
-    hash_state *st = hash_args(env, info, &argc, argv, 1, &hmac_done);
-    if (!st && !hmac_done)
+    size_t argc = 2;
+    napi_value argv[2] = {NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    napi_valuetype t = napi_undefined;
+    int empty = argc > 0 && napi_typeof(env, argv[0], &t) == napi_ok && t == napi_null;
+    hash_state *st = empty ? NULL : hash_unwrap(env, argv[0]);
+    if (!st && !empty)
         return NULL;
     encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
     if (enc == ENC_INVALID)
         return NULL;
     uint8_t digest[FASTSHA256_DIGEST_SIZE] = {0};
-    if (hmac_done)
+    if (empty)
         return encode_digest(env, digest, 0, enc);
     if (st->is_hmac)
         fastsha256_hmac_final(&st->u.hmac, digest); /* wipes the context */
@@ -706,8 +685,7 @@ static napi_value hash_digest(napi_env env, napi_callback_info info) {
 static napi_value hash_copy(napi_env env, napi_callback_info info) {
     size_t argc;
     napi_value argv[2];
-    int unused;
-    hash_state *st = hash_args(env, info, &argc, argv, 0, &unused);
+    hash_state *st = hash_args(env, info, &argc, argv);
     if (!st)
         return NULL;
     return hash_wrap(env, argv[1], st);

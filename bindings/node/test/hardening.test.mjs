@@ -242,7 +242,8 @@ describe(`fastsha256 hardening under ${runtime}`, () => {
     assert.deepEqual(m.digest(), Buffer.alloc(0));
     assert.equal(m.digest('hex'), '');
     assert.throws(() => m.update('b'), { code: 'ERR_CRYPTO_HASH_FINALIZED' });
-    assert.throws(() => f.Hash.prototype.update.call(m, 'x'), { code: 'ERR_CRYPTO_HASH_FINALIZED' });
-    assert.throws(() => f.Hash.prototype.digest.call({}), { code: 'ERR_INVALID_THIS' });
+    for (const other of [{}, m, null, Object.create(f.Hash.prototype), new Proxy(h, {})])
+      assert.throws(() => f.Hash.prototype.update.call(other, 'x'), { name: 'TypeError', code: 'ERR_INVALID_THIS' });
+    assert.throws(() => f.Hmac.prototype.digest.call(h), { name: 'TypeError', code: 'ERR_INVALID_THIS' });
   });
 });
