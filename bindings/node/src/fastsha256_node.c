@@ -52,7 +52,6 @@ static size_t digest_size(flavor f) {
     return f.is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
 }
 
-
 /* --- Errors ----------------------------------------------------------------- */
 
 /* Returns NULL so callers can `return fail(...)`. */
@@ -611,9 +610,9 @@ static napi_value hmac_create(napi_env env, napi_callback_info info) {
     st.is_hmac = 1;
     fastsha256_hmac_init(&st.u.hmac, &key);
     fastsha256_hmac_key_wipe(&key);
-    napi_value r2 = hash_wrap(env, argv[0], &st);
+    napi_value result = hash_wrap(env, argv[0], &st);
     wipe(&st, sizeof st);
-    return r2;
+    return result;
 }
 
 /* The object and the argument after it, of hashUpdate, hashDigest and
@@ -1172,8 +1171,10 @@ static int get_size(napi_env env, napi_value v, const char *arg, size_t *out) {
             snprintf(shown, sizeof shown, "NaN");
         else if (d > 1.7976931348623157e308 || d < -1.7976931348623157e308)
             snprintf(shown, sizeof shown, "%sInfinity", d < 0 ? "-" : "");
-        else
-            snprintf(shown, sizeof shown, "%.17g", d);
+        else /* the shortest that reads back, as JS prints it */
+            for (int digits = 15; digits <= 17; digits++)
+                if (snprintf(shown, sizeof shown, "%.*g", digits, d), strtod(shown, NULL) == d)
+                    break;
         snprintf(msg, sizeof msg,
                  "The value of \"%s\" is out of range. It must be an integer >= 0 and <= "
                  "9007199254740991. Received %s",
