@@ -227,20 +227,22 @@ function inputBytes(data, inputEncoding, asData) {
   return data;
 }
 
-// The Hash or Hmac object itself is wrapped around its native state, which
-// digest() frees (so a synchronous loop of createHash().update().digest()
-// keeps no memory until the event loop turns). hash null: an empty digest.
-function digestOf(hash, outputEncoding) {
+// Neither a Hash nor an Hmac keeps native memory after digest() (a
+// synchronous loop of createHash().update().digest() must not hold any
+// until the event loop turns, when finalizers run). digestFn(state, enc):
+// native.ctxDigest or native.hashDigest; state null: an empty digest.
+function digestOf(digestFn, state, outputEncoding) {
   if (!outputEncoding) outputEncoding = undefined; // null, '', 0, false: a Buffer, as in Node
   else if (typeof outputEncoding === 'string') outputEncoding = outputEncoding.toLowerCase();
   if (outputEncoding === undefined || nativeEncodings.has(outputEncoding))
-    return native.hashDigest(hash, outputEncoding);
+    return digestFn(state, outputEncoding);
   if (typeof outputEncoding === 'string' && Buffer.isEncoding(outputEncoding))
-    return native.hashDigest(hash).toString(outputEncoding);
-  return native.hashDigest(hash, outputEncoding); // throws, naming it
+    return digestFn(state).toString(outputEncoding);
+  return digestFn(state, outputEncoding); // throws, naming it
 }
 
 const kCopyOf = Symbol('fastsha256.copyOf');
+const CtxBytes = Uint8Array; // as loaded, whatever later code does to the global
 
 function invalidThis() {
   const err = new TypeError('Value of "this" must be of type Hash');
@@ -256,37 +258,40 @@ function finalizedError() {
 
 /** Streaming hash with node:crypto's Hash calls: update/digest/copy. */
 class Hash {
-  // Brands the objects this class made (the only ones the natives see:
-  // wrapped by them) and says whether digest() has freed the state.
-  #live = false;
+  // The fastsha256_ctx, in JS memory no other code can reach (see ctxInit
+  // in the addon), or null once digest() has been called. Also the brand:
+  // only objects this class made have it.
+  #ctx = null;
 
   static #check(hash) {
-    if (!(typeof hash === 'object' && hash !== null && #live in hash)) throw invalidThis();
-    if (!hash.#live) throw finalizedError();
+    if (!(typeof hash === 'object' && hash !== null && #ctx in hash)) throw invalidThis();
+    if (hash.#ctx === null) throw finalizedError();
+    return hash.#ctx;
   }
 
   constructor(algorithm, from) {
-    if (algorithm === kCopyOf) native.hashCopy(from, this);
-    else native.hashCreate(this, algorithm);
-    this.#live = true;
+    if (algorithm === kCopyOf) {
+      this.#ctx = new CtxBytes(from); // a copy (no species or prototype lookup)
+    } else {
+      const ctx = new CtxBytes(native.ctxSize);
+      native.ctxInit(ctx, algorithm);
+      this.#ctx = ctx;
+    }
   }
 
   update(data, inputEncoding) {
-    Hash.#check(this);
-    native.hashUpdate(this, inputBytes(data, inputEncoding, true));
+    native.ctxUpdate(Hash.#check(this), inputBytes(data, inputEncoding, true));
     return this;
   }
 
   digest(outputEncoding) {
-    Hash.#check(this);
-    const out = digestOf(this, outputEncoding);
-    this.#live = false;
+    const out = digestOf(native.ctxDigest, Hash.#check(this), outputEncoding);
+    this.#ctx = null;
     return out;
   }
 
   copy() {
-    Hash.#check(this);
-    return new Hash(kCopyOf, this);
+    return new Hash(kCopyOf, Hash.#check(this));
   }
 }
 
@@ -330,7 +335,9 @@ function secretKey(key, encoding) {
  * digest() throws ERR_CRYPTO_HASH_FINALIZED.
  */
 class Hmac {
-  #live = false; // as Hash's
+  // Brands the objects this class made (the only ones the natives see:
+  // wrapped by them) and says whether digest() has freed the state.
+  #live = false;
 
   static #check(hmac) {
     if (!(typeof hmac === 'object' && hmac !== null && #live in hmac)) throw invalidThis();
@@ -350,8 +357,8 @@ class Hmac {
   }
 
   digest(outputEncoding) {
-    if (!Hmac.#check(this)) return digestOf(null, outputEncoding);
-    const out = digestOf(this, outputEncoding);
+    if (!Hmac.#check(this)) return digestOf(native.hashDigest, null, outputEncoding);
+    const out = digestOf(native.hashDigest, this, outputEncoding);
     this.#live = false;
     return out;
   }

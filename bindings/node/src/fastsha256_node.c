@@ -457,13 +457,15 @@ static napi_value one_shot(napi_env env, napi_callback_info info) {
     return enc == ENC_INVALID ? NULL : encode_digest(env, digest, digest_size(*f), enc);
 }
 
-/* --- createHash and createHmac: a wrapped context ---------------------------
- * The Hash and Hmac objects of index.js are wrapped around their state by
- * the natives below. index.js passes only its own live objects (a private
- * field brands them and says whether digest() was called). digest() frees
- * the state and removes the wrap at once: a finalizer runs only after the
- * event loop turns, so objects made and digested in a synchronous loop
- * would otherwise hold their memory until then. */
+/* --- createHmac: a wrapped context -------------------------------------------
+ * The Hmac objects of index.js are wrapped around their state by the
+ * natives below, whose finalizer wipes the key-derived state of one never
+ * digested. index.js passes only its own live objects (a private field
+ * brands them and says whether digest() was called). digest() frees the
+ * state and removes the wrap at once: a finalizer runs only after the event
+ * loop turns, so objects made and digested in a synchronous loop would
+ * otherwise hold their memory until then. (createHash keeps its context in
+ * JS memory instead, below.) */
 
 typedef struct {
     union {
@@ -554,8 +556,36 @@ static int parse_algorithm(napi_env env, size_t argc, napi_value v, const char *
     return 1;
 }
 
-/* hashCreate(hash, algorithm): wraps hash, a new Hash. */
-static napi_value hash_create(napi_env env, napi_callback_info info) {
+/* --- createHash: the context in a Uint8Array ----------------------------------
+ * A Hash keeps its fastsha256_ctx in a Uint8Array of exactly that size, in a
+ * private field of the JS object that no other code can reach: memory the
+ * GC frees like any other, with no finalizer to wait for (and no secret in
+ * it to wipe), so it is cheaper than a wrap. Each call works on an aligned
+ * copy and writes it back; copy() is a copy of the bytes (index.js). */
+
+/* The context in v into *ctx, and where its bytes are. Returns 0, or -1
+ * with a TypeError pending. */
+static int ctx_load(napi_env env, napi_value v, fastsha256_ctx *ctx, void **where) {
+    napi_typedarray_type type = napi_int8_array;
+    size_t n = 0;
+    void *p = NULL;
+    if (napi_get_typedarray_info(env, v, &type, &n, &p, NULL, NULL) == napi_ok &&
+        type == napi_uint8_array && n == sizeof *ctx && p) {
+        memcpy(ctx, p, sizeof *ctx);
+        /* Bytes from outside the library are checked before it indexes by them. */
+        if ((ctx->digest_size == FASTSHA256_DIGEST_SIZE ||
+             ctx->digest_size == FASTSHA224_DIGEST_SIZE) &&
+            ctx->buffered < FASTSHA256_BLOCK_SIZE) {
+            *where = p;
+            return 0;
+        }
+    }
+    throw_type(env, "ERR_INVALID_THIS", "Value of \"this\" must be of type Hash");
+    return -1;
+}
+
+/* ctxInit(context, algorithm): a new Hash's context. */
+static napi_value ctx_init(napi_env env, napi_callback_info info) {
     size_t argc = 2;
     napi_value argv[2] = {NULL, NULL};
     NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
@@ -567,14 +597,61 @@ static napi_value hash_create(napi_env env, napi_callback_info info) {
     if (r > 0)
         return throw_error(env, "ERR_FASTSHA256_UNKNOWN_ALGORITHM",
                            "Digest method not supported (fastsha256 has sha256 and sha224)");
-    hash_state st;
-    memset(&st, 0, sizeof st);
-    st.digest_size = digest_size(*f);
+    napi_typedarray_type type = napi_int8_array;
+    size_t n = 0;
+    void *p = NULL;
+    if (napi_get_typedarray_info(env, argv[0], &type, &n, &p, NULL, NULL) != napi_ok ||
+        type != napi_uint8_array || n != sizeof(fastsha256_ctx) || !p)
+        return throw_type(env, "ERR_INVALID_ARG_TYPE", "fastsha256: bad hash context");
+    fastsha256_ctx ctx;
     if (f->is224)
-        fastsha224_init(&st.u.hash);
+        fastsha224_init(&ctx);
     else
-        fastsha256_init(&st.u.hash);
-    return hash_wrap(env, argv[0], &st);
+        fastsha256_init(&ctx);
+    memcpy(p, &ctx, sizeof ctx);
+    return NULL;
+}
+
+/* ctxUpdate(context, data) */
+static napi_value ctx_update(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2] = {NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    fastsha256_ctx ctx;
+    void *where;
+    if (ctx_load(env, argv[0], &ctx, &where) != 0)
+        return NULL;
+    char stack[SHORT_STRING];
+    char *heap = NULL;
+    const uint8_t *data = NULL;
+    size_t len = 0;
+    if (argc < 2)
+        return bad_data(env, "data", argv[1], 1);
+    if (data_bytes(env, argv[1], "data", stack, &heap, &data, &len) != 0)
+        return NULL;
+    fastsha256_update(&ctx, data, len);
+    memcpy(where, &ctx, sizeof ctx);
+    free(heap);
+    return NULL;
+}
+
+/* ctxDigest(context[, encoding]): the digest; the context is wiped. */
+static napi_value ctx_digest(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2] = {NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    fastsha256_ctx ctx;
+    void *where;
+    if (ctx_load(env, argv[0], &ctx, &where) != 0)
+        return NULL;
+    encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
+    if (enc == ENC_INVALID)
+        return NULL;
+    uint8_t digest[FASTSHA256_DIGEST_SIZE];
+    size_t size = ctx.digest_size;
+    fastsha256_final(&ctx, digest);
+    memcpy(where, &ctx, sizeof ctx); /* the library's wiped, finalized context */
+    return encode_digest(env, digest, size, enc);
 }
 
 /* hmacCreate(hmac, algorithm, key): wraps hmac, a new Hmac; node:crypto's
@@ -678,16 +755,6 @@ static napi_value hash_digest(napi_env env, napi_callback_info info) {
     else
         st->finalized = 1; /* freed by the finalizer */
     return encode_digest(env, digest, size, enc);
-}
-
-/* hashCopy(hash, copy): wraps copy, a new Hash, around hash's state. */
-static napi_value hash_copy(napi_env env, napi_callback_info info) {
-    size_t argc;
-    napi_value argv[2];
-    hash_state *st = hash_args(env, info, &argc, argv);
-    if (!st)
-        return NULL;
-    return hash_wrap(env, argv[1], st);
 }
 
 /* --- Batches ------------------------------------------------------------------ */
@@ -1621,8 +1688,9 @@ FFI_EXPORT void fastsha256_node_many(uint32_t flags, const uint8_t *bytes, const
 }
 
 static napi_value init(napi_env env, napi_value exports) {
-    napi_value version;
+    napi_value version, ctx_size;
     NAPI_OK(napi_create_string_utf8(env, fastsha256_version(), NAPI_AUTO_LENGTH, &version));
+    NAPI_OK(napi_create_uint32(env, (uint32_t)sizeof(fastsha256_ctx), &ctx_size));
 #define FN(name, fn, f) {name, NULL, fn, NULL, NULL, NULL, napi_enumerable, (void *)(f)}
     const napi_property_descriptor props[] = {
         FN("sha256", one_shot, &flavor_sha256),
@@ -1649,11 +1717,12 @@ static napi_value init(napi_env env, napi_value exports) {
         FN("sha256PackedAsync", packed_async, &flavor_sha256),
         FN("hmacPacked", packed_sync, &flavor_hmac256),
         FN("hmacPackedAsync", packed_async, &flavor_hmac256),
-        FN("hashCreate", hash_create, NULL),
+        FN("ctxInit", ctx_init, NULL),
+        FN("ctxUpdate", ctx_update, NULL),
+        FN("ctxDigest", ctx_digest, NULL),
         FN("hmacCreate", hmac_create, NULL),
         FN("hashUpdate", hash_update, NULL),
         FN("hashDigest", hash_digest, NULL),
-        FN("hashCopy", hash_copy, NULL),
         FN("timingSafeEqual", timing_safe_equal, NULL),
         FN("backend", backend, NULL),
         FN("hexBackend", hex_backend, NULL),
@@ -1661,6 +1730,7 @@ static napi_value init(napi_env env, napi_value exports) {
         FN("allBackends", all_backends, NULL),
         FN("setBackend", set_backend, NULL),
         {"version", NULL, NULL, NULL, NULL, version, napi_enumerable, NULL},
+        {"ctxSize", NULL, NULL, NULL, NULL, ctx_size, napi_enumerable, NULL},
     };
 #undef FN
     NAPI_OK(napi_define_properties(env, exports, sizeof props / sizeof props[0], props));
