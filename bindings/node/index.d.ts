@@ -18,14 +18,21 @@ export function sha224(data: Input, encoding: DigestEncoding): string;
 
 /** The streaming calls of node:crypto's Hash and Hmac. */
 interface Streaming {
-  /** Strings with an inputEncoding other than utf8 are decoded like Buffer.from(data, enc). */
+  /**
+   * Strings with an inputEncoding other than utf8 are decoded like Buffer.from(data, enc);
+   * an odd number of hex digits throws ERR_INVALID_ARG_VALUE, as in node:crypto.
+   */
   update(data: Input, inputEncoding?: string): this;
   digest(): Buffer;
   digest(encoding: 'buffer'): Buffer;
   digest(encoding: DigestEncoding | string): string;
 }
 
-/** Streaming hash with node:crypto's Hash calls. */
+/**
+ * Streaming hash with node:crypto's Hash calls. digest() frees the native
+ * state; later calls throw ERR_CRYPTO_HASH_FINALIZED (an Hmac's second
+ * digest() gives an empty result, as node:crypto's does).
+ */
 export interface Hash extends Streaming {}
 export class Hash {
   private constructor();
@@ -40,6 +47,10 @@ export function sha256Many(items: Iterable<Input>): Buffer[];
 export function sha256Many(items: Iterable<Input>, encoding: DigestEncoding): string[];
 export function sha224Many(items: Iterable<Input>): Buffer[];
 export function sha224Many(items: Iterable<Input>, encoding: DigestEncoding): string[];
+/**
+ * The async batches copy their input at the call: the digests are of the
+ * bytes as they were then, even if a buffer is changed or detached meanwhile.
+ */
 export function sha256ManyAsync(items: Iterable<Input>): Promise<Buffer[]>;
 export function sha256ManyAsync(items: Iterable<Input>, encoding: DigestEncoding): Promise<string[]>;
 export function sha224ManyAsync(items: Iterable<Input>): Promise<Buffer[]>;
@@ -48,7 +59,8 @@ export function sha224ManyAsync(items: Iterable<Input>, encoding: DigestEncoding
 /**
  * floor(buffer.byteLength / stride) records of `length` bytes, record i at
  * i * stride: one Buffer of n * 32 digest bytes, or n * 64 hex characters.
- * RangeError when stride < length or stride is 0.
+ * RangeError when stride < length, stride is 0, or either is not an
+ * integer from 0 to 2**53 - 1.
  */
 export function sha256Packed(buffer: BinaryInput, stride: number, length: number, encoding?: 'hex'): Buffer;
 export function sha256PackedAsync(buffer: BinaryInput, stride: number, length: number, encoding?: 'hex'): Promise<Buffer>;
@@ -101,7 +113,7 @@ export function hmacPackedAsync(key: HmacKey, buffer: BinaryInput, stride: numbe
  * Constant-time comparison (fastsha256_equal), with node:crypto's checks:
  * a TypeError for a non-binary argument, a RangeError for different lengths.
  */
-export function timingSafeEqual(a: BinaryInput, b: BinaryInput): boolean;
+export function timingSafeEqual(a: BinaryInput | SharedArrayBuffer, b: BinaryInput | SharedArrayBuffer): boolean;
 
 /** A password, salt, key or info: a string (UTF-8) or bytes. */
 export type KdfInput = string | ArrayBuffer | SharedArrayBuffer | NodeJS.ArrayBufferView;

@@ -160,6 +160,11 @@ function bunOneShots() {
     const enc = encoding === 'hex' ? FFI_HEX : encoding === undefined ? 0 : -1;
     const units = joined.length;
     if (enc < 0 || n === 0) return null;
+    // fastsha256_node_many walks the sum of the lengths through text: it
+    // must be the text's length (as the addon checks for its own path).
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += lengths[i];
+    if (sum !== units) return null;
     let text = textScratch;
     if (units > text.length) {
       text = new Uint8Array(units);
@@ -204,7 +209,10 @@ function invalidType(name, what, value) {
 const nativeEncodings = new Set(['hex', 'base64', 'base64url', 'latin1', 'binary', 'buffer']);
 
 // A string with an inputEncoding other than utf8 is decoded as Buffer.from does.
-function inputBytes(data, inputEncoding) {
+// As data for update() (asData), an odd number of hex digits throws, as
+// node:crypto's Hash#update and Hmac#update do (Buffer.from would drop the
+// last digit); a key is decoded as Buffer.from does, as node:crypto does.
+function inputBytes(data, inputEncoding, asData) {
   if (typeof data === 'string' && inputEncoding !== undefined && inputEncoding !== null) {
     const enc = String(inputEncoding).toLowerCase();
     if (enc !== 'utf8' && enc !== 'utf-8') {
@@ -213,39 +221,82 @@ function inputBytes(data, inputEncoding) {
         err.code = 'ERR_UNKNOWN_ENCODING';
         throw err;
       }
+      if (asData && enc === 'hex' && data.length % 2 !== 0) {
+        const err = new TypeError(`The argument 'encoding' is invalid for data of length ${data.length}. Received '${inputEncoding}'`);
+        err.code = 'ERR_INVALID_ARG_VALUE';
+        throw err;
+      }
       return Buffer.from(data, enc);
     }
   }
   return data;
 }
 
-function digestOf(handle, outputEncoding) {
+// Neither a Hash nor an Hmac keeps native memory after digest() (a
+// synchronous loop of createHash().update().digest() must not hold any
+// until the event loop turns, when finalizers run). digestFn(state, enc):
+// native.ctxDigest or native.hashDigest; state null: an empty digest.
+function digestOf(digestFn, state, outputEncoding) {
   if (!outputEncoding) outputEncoding = undefined; // null, '', 0, false: a Buffer, as in Node
   else if (typeof outputEncoding === 'string') outputEncoding = outputEncoding.toLowerCase();
   if (outputEncoding === undefined || nativeEncodings.has(outputEncoding))
-    return native.hashDigest(handle, outputEncoding);
+    return digestFn(state, outputEncoding);
   if (typeof outputEncoding === 'string' && Buffer.isEncoding(outputEncoding))
-    return native.hashDigest(handle).toString(outputEncoding);
-  return native.hashDigest(handle, outputEncoding); // throws, naming it
+    return digestFn(state).toString(outputEncoding);
+  return digestFn(state, outputEncoding); // throws, naming it
+}
+
+const kCopyOf = Symbol('fastsha256.copyOf');
+const CtxBytes = Uint8Array; // as loaded, whatever later code does to the global
+
+function invalidThis() {
+  const err = new TypeError('Value of "this" must be of type Hash');
+  err.code = 'ERR_INVALID_THIS';
+  return err;
+}
+
+function finalizedError() {
+  const err = new Error('Digest already called');
+  err.code = 'ERR_CRYPTO_HASH_FINALIZED';
+  return err;
 }
 
 /** Streaming hash with node:crypto's Hash calls: update/digest/copy. */
 class Hash {
-  constructor(algorithm, handle) {
-    this[kHandle] = handle !== undefined ? handle : native.hashCreate(algorithm);
+  // The fastsha256_ctx, in JS memory no other code can reach (see ctxInit
+  // in the addon), or null once digest() has been called. Also the brand:
+  // only objects this class made have it.
+  #ctx = null;
+
+  static #check(hash) {
+    if (!(typeof hash === 'object' && hash !== null && #ctx in hash)) throw invalidThis();
+    if (hash.#ctx === null) throw finalizedError();
+    return hash.#ctx;
+  }
+
+  constructor(algorithm, from) {
+    if (algorithm === kCopyOf) {
+      this.#ctx = new CtxBytes(from); // a copy (no species or prototype lookup)
+    } else {
+      const ctx = new CtxBytes(native.ctxSize);
+      native.ctxInit(ctx, algorithm);
+      this.#ctx = ctx;
+    }
   }
 
   update(data, inputEncoding) {
-    native.hashUpdate(this[kHandle], inputBytes(data, inputEncoding));
+    native.ctxUpdate(Hash.#check(this), inputBytes(data, inputEncoding, true));
     return this;
   }
 
   digest(outputEncoding) {
-    return digestOf(this[kHandle], outputEncoding);
+    const out = digestOf(native.ctxDigest, Hash.#check(this), outputEncoding);
+    this.#ctx = null;
+    return out;
   }
 
   copy() {
-    return new Hash(undefined, native.hashCopy(this[kHandle]));
+    return new Hash(kCopyOf, Hash.#check(this));
   }
 }
 
@@ -289,18 +340,32 @@ function secretKey(key, encoding) {
  * digest() throws ERR_CRYPTO_HASH_FINALIZED.
  */
 class Hmac {
+  // Brands the objects this class made (the only ones the natives see:
+  // wrapped by them) and says whether digest() has freed the state.
+  #live = false;
+
+  static #check(hmac) {
+    if (!(typeof hmac === 'object' && hmac !== null && #live in hmac)) throw invalidThis();
+    return hmac.#live;
+  }
+
   constructor(algorithm, key, options) {
     const encoding = options !== null && typeof options === 'object' ? options.encoding : undefined;
-    this[kHandle] = native.hmacCreate(algorithm, secretKey(key, encoding));
+    native.hmacCreate(this, algorithm, secretKey(key, encoding));
+    this.#live = true;
   }
 
   update(data, inputEncoding) {
-    native.hashUpdate(this[kHandle], inputBytes(data, inputEncoding));
+    if (!Hmac.#check(this)) throw finalizedError();
+    native.hashUpdate(this, inputBytes(data, inputEncoding, true));
     return this;
   }
 
   digest(outputEncoding) {
-    return digestOf(this[kHandle], outputEncoding);
+    if (!Hmac.#check(this)) return digestOf(native.hashDigest, null, outputEncoding);
+    const out = digestOf(native.hashDigest, this, outputEncoding);
+    this.#live = false;
+    return out;
   }
 }
 
@@ -331,25 +396,37 @@ function toArray(items) {
 
 // Batches cross into the addon once: an all-strings batch as one joined
 // string and its UTF-16 lengths (reused buffer; the addon reads it during the
-// call), anything else as the Array. The result comes back flat (one string
+// call), anything else as an Array. The result comes back flat (one string
 // or Buffer of fixed-width digests) and is sliced here: a slice of a string
 // is far cheaper than a string made by the addon.
 const kMaxJoined = 1 << 26; // UTF-16 units per joined batch
 const kMaxBatch = 1 << 20;  // items per crossing (keeps the flat string small)
 let lengths = new Uint32Array(1024);
 
-function joinStrings(arr, from, to) {
-  const n = to - from;
-  if (lengths.length < n) lengths = new Uint32Array(Math.max(n, lengths.length * 2));
+// arr[from..to) read exactly once each, into a plain Array: what is hashed.
+// An element getter or Proxy trap runs once (a value that changes between
+// reads cannot make the lengths and the joined text disagree), and any call
+// it makes into this module is over before `lengths` is filled.
+function readItems(arr, from, to) {
+  const vals = new Array(to - from);
+  for (let i = from; i < to; i++) vals[i - from] = arr[i];
+  return vals;
+}
+
+// The joined text of vals when all are strings (their lengths in `lengths`),
+// else null.
+function joinStrings(vals) {
+  const n = vals.length;
   let total = 0;
   for (let i = 0; i < n; i++) {
-    const s = arr[from + i];
+    const s = vals[i];
     if (typeof s !== 'string') return null;
     total += s.length;
     if (total > kMaxJoined) return null;
-    lengths[i] = s.length;
   }
-  return (from === 0 && to === arr.length ? arr : arr.slice(from, to)).join('');
+  if (lengths.length < n) lengths = new Uint32Array(Math.max(n, lengths.length * 2));
+  for (let i = 0; i < n; i++) lengths[i] = vals[i].length;
+  return vals.join('');
 }
 
 // In Bun a big string made by the addon through Node-API costs more than
@@ -380,21 +457,23 @@ function manySync(arrayFn, joinedFn, items, encoding, ffiFlags) {
   const n = arr.length;
   const asText = wantsBytes(encoding);
   if (n <= kMaxBatch) {
-    const joined = joinStrings(arr, 0, n);
+    const vals = readItems(arr, 0, n);
+    const joined = joinStrings(vals);
     if (joined !== null && ffiFlags !== undefined) {
       const flat = fast.joinedBatch(ffiFlags, joined, lengths, n, encoding);
       if (flat !== null) return split(flat, n, false);
     }
     return split(joined !== null ? joinedFn(joined, lengths, n, encoding, asText)
-      : arrayFn(arr, encoding, 0, asText), n, asText);
+      : arrayFn(vals, encoding, 0, asText), n, asText);
   }
   let out = [];
   for (let from = 0; from < n; from += kMaxBatch) {
     const to = Math.min(n, from + kMaxBatch);
-    const joined = joinStrings(arr, from, to);
+    const vals = readItems(arr, from, to);
+    const joined = joinStrings(vals);
     out = out.concat(split(joined !== null
       ? joinedFn(joined, lengths, to - from, encoding, asText)
-      : arrayFn(arr.slice(from, to), encoding, from, asText), to - from, asText));
+      : arrayFn(vals, encoding, from, asText), to - from, asText));
   }
   return out;
 }
@@ -408,10 +487,11 @@ function manyAsync(arrayFn, joinedFn, items, encoding) {
     const parts = [];
     for (let from = 0; from < n || from === 0; from += kMaxBatch) {
       const to = Math.min(n, from + kMaxBatch);
-      const joined = joinStrings(arr, from, to);
+      const vals = readItems(arr, from, to);
+      const joined = joinStrings(vals);
       const count = to - from;
       parts.push((joined !== null ? joinedFn(joined, lengths, count, encoding, asText)
-        : arrayFn(from === 0 && to === n ? arr : arr.slice(from, to), encoding, from, asText))
+        : arrayFn(vals, encoding, from, asText))
         .then((flat) => split(flat, count, asText)));
       if (n === 0) break;
     }
@@ -489,6 +569,16 @@ function hmacPackedAsync(key, buffer, stride, length, encoding) {
   catch (err) { return Promise.reject(err); }
 }
 
+// SharedArrayBuffers compare as node:crypto compares them (Node-API cannot
+// read one; a view on one is read like any other view).
+const sharedView = (b) => (typeof SharedArrayBuffer !== 'undefined' &&
+  b instanceof SharedArrayBuffer ? new Uint8Array(b) : b);
+
+/** Whether a and b hold the same bytes, in time that depends on their length only. */
+function timingSafeEqual(a, b) {
+  return native.timingSafeEqual(sharedView(a), sharedView(b));
+}
+
 const kdf = require('./lib/kdf.js')(native, secretKey, () => Buffer.alloc(0));
 
 module.exports = {
@@ -512,7 +602,7 @@ module.exports = {
   hmac224ManyAsync,
   hmacPacked,
   hmacPackedAsync,
-  timingSafeEqual: native.timingSafeEqual,
+  timingSafeEqual,
   pbkdf2Sync: kdf.pbkdf2Sync,
   pbkdf2: kdf.pbkdf2,
   pbkdf2Many: kdf.pbkdf2Many,

@@ -257,6 +257,10 @@ function addBatches(c, wasm, io) {
   function setBackend(name) {
     errors.expectString(name, 'name');
     const bytes = new TextEncoder().encode(name);
+    const nul = name.indexOf('\0');
+    if (nul >= 0) // a C string would end there: not the name given
+      throw errors.fail(Error, 'ERR_FASTSHA256_BACKEND',
+        `Unknown or unsupported fastsha256 backend: '${name.slice(0, Math.min(nul, 31))}\\0...'`);
     if (name === 'auto') {
       wasm.fastsha256_reset_backend();
     } else {

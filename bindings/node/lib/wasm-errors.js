@@ -151,7 +151,8 @@ function sizeArg(v, arg) {
       `The "${arg}" argument must be of type number. Received type ${typeName(v)}`);
   if (!(v >= 0) || !Number.isInteger(v) || v > Number.MAX_SAFE_INTEGER)
     throw fail(RangeError, 'ERR_OUT_OF_RANGE',
-      `The value of "${arg}" is out of range. It must be a non-negative integer. Received ${formatG(v)}`);
+      `The value of "${arg}" is out of range. It must be an integer >= 0 and <= ${Number.MAX_SAFE_INTEGER}. ` +
+      `Received ${String(v)}`);
   return v;
 }
 

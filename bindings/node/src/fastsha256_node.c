@@ -53,10 +53,6 @@ static size_t digest_size(flavor f) {
     return f.is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
 }
 
-/* The objects of createHash and createHmac carry this tag: the natives
- * that take a handle accept no other object. */
-static const napi_type_tag hash_tag = {0x66617374736861ULL, 0x3235366861736801ULL};
-
 /* --- Errors ----------------------------------------------------------------- */
 
 /* Returns NULL so callers can `return fail(...)`. */
@@ -324,7 +320,7 @@ static encoding parse_encoding(napi_env env, napi_value v, const char *arg) {
         throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
         return ENC_INVALID;
     }
-    if (n < sizeof name - 1) {
+    if (n < sizeof name - 1 && strlen(name) == n) { /* no NUL inside: "hex\0x" is no name */
         char lower[sizeof name]; /* "HEX" is "hex": Node's encoding names ignore case */
         for (size_t i = 0; i <= n; i++)
             lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
@@ -343,7 +339,7 @@ static encoding parse_encoding(napi_env env, napi_value v, const char *arg) {
     snprintf(msg, sizeof msg,
              "The \"%s\" argument must be one of 'hex', 'base64', 'base64url', 'latin1', "
              "'binary' or 'buffer'. Received '%.15s%s'",
-             arg, name, n >= sizeof name - 1 ? "..." : "");
+             arg, name, n >= sizeof name - 1 ? "..." : strlen(name) != n ? "\\0..." : "");
     throw_type(env, "ERR_INVALID_ARG_VALUE", msg);
     return ENC_INVALID;
 }
@@ -462,9 +458,15 @@ static napi_value one_shot(napi_env env, napi_callback_info info) {
     return enc == ENC_INVALID ? NULL : encode_digest(env, digest, digest_size(*f), enc);
 }
 
-/* --- createHash and createHmac: a tagged, wrapped context -------------------
- * The JS classes in index.js hold one of these and call the natives below;
- * the type tag makes sure they never see any other object. */
+/* --- createHmac: a wrapped context -------------------------------------------
+ * The Hmac objects of index.js are wrapped around their state by the
+ * natives below, whose finalizer wipes the key-derived state of one never
+ * digested. index.js passes only its own live objects (a private field
+ * brands them and says whether digest() was called). digest() frees the
+ * state and removes the wrap at once: a finalizer runs only after the event
+ * loop turns, so objects made and digested in a synchronous loop would
+ * otherwise hold their memory until then. (createHash keeps its context in
+ * JS memory instead, below.) */
 
 typedef struct {
     union {
@@ -473,43 +475,51 @@ typedef struct {
     } u;
     size_t digest_size;
     int is_hmac;
-    int finalized;
+    int finalized; /* digested, but the wrap could not be removed */
 } hash_state;
+
+static void hash_free(hash_state *st) {
+    wipe(st, sizeof *st); /* an HMAC context holds key states */
+    free(st);
+}
 
 static void hash_finalize(napi_env env, void *data, void *hint) {
     (void)env;
     (void)hint;
-    wipe(data, sizeof(hash_state)); /* an HMAC context holds key states */
-    free(data);
+    hash_free(data);
 }
 
-/* A JS handle owning a copy of *from: a tagged external (about half the
- * cost of a wrapped object in Node.js and Bun). */
-static napi_value hash_wrap(napi_env env, const hash_state *from) {
+/* Wraps obj around a copy of *from. */
+static napi_value hash_wrap(napi_env env, napi_value obj, const hash_state *from) {
     hash_state *st = malloc(sizeof *st);
     if (!st)
         return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
     *st = *from;
-    napi_value handle;
-    if (napi_create_external(env, st, hash_finalize, NULL, &handle) != napi_ok) {
-        hash_finalize(env, st, NULL);
+    if (napi_wrap(env, obj, st, hash_finalize, NULL, NULL) != napi_ok) {
+        hash_free(st);
         return check_pending(env, "fastsha256: cannot create the hash object");
     }
-    NAPI_OK(napi_type_tag_object(env, handle, &hash_tag));
-    return handle;
+    return NULL;
 }
 
+static napi_value finalized_error(napi_env env) {
+    return throw_error(env, "ERR_CRYPTO_HASH_FINALIZED", "Digest already called");
+}
+
+/* The live state of a Hash or Hmac object v, or NULL with an exception
+ * pending. */
 static hash_state *hash_unwrap(napi_env env, napi_value v) {
-    bool ok = false;
-    napi_valuetype t;
-    if (napi_typeof(env, v, &t) == napi_ok && t == napi_external &&
-        napi_check_object_type_tag(env, v, &hash_tag, &ok) == napi_ok && ok) {
-        void *p = NULL;
-        if (napi_get_value_external(env, v, &p) == napi_ok && p)
-            return p;
+    void *p = NULL;
+    if (napi_unwrap(env, v, &p) != napi_ok || !p) {
+        throw_type(env, "ERR_INVALID_THIS", "Value of \"this\" must be of type Hash");
+        return NULL;
     }
-    throw_type(env, "ERR_INVALID_THIS", "Value of \"this\" must be of type Hash");
-    return NULL;
+    hash_state *st = p;
+    if (st->finalized) {
+        finalized_error(env);
+        return NULL;
+    }
+    return st;
 }
 
 /* The algorithm argument (named `arg` in errors) to a plain flavour. The
@@ -547,42 +557,118 @@ static int parse_algorithm(napi_env env, size_t argc, napi_value v, const char *
     return 1;
 }
 
-/* hashCreate(algorithm) */
-static napi_value hash_create(napi_env env, napi_callback_info info) {
-    size_t argc = 1;
-    napi_value arg = NULL;
-    NAPI_OK(napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
-    const flavor *f = NULL;
-    char name[32];
-    int r = parse_algorithm(env, argc, arg, "algorithm", &f, name);
-    if (r < 0)
-        return NULL;
-    if (r > 0)
-        return throw_error(env, "ERR_FASTSHA256_UNKNOWN_ALGORITHM",
-                           "Digest method not supported (fastsha256 has sha256 and sha224)");
-    hash_state st;
-    memset(&st, 0, sizeof st);
-    st.digest_size = digest_size(*f);
-    if (f->is224)
-        fastsha224_init(&st.u.hash);
-    else
-        fastsha256_init(&st.u.hash);
-    return hash_wrap(env, &st);
+/* --- createHash: the context in a Uint8Array ----------------------------------
+ * A Hash keeps its fastsha256_ctx in a Uint8Array of exactly that size, in a
+ * private field of the JS object that no other code can reach: memory the
+ * GC frees like any other, with no finalizer to wait for (and no secret in
+ * it to wipe), so it is cheaper than a wrap. Each call works on an aligned
+ * copy and writes it back; copy() is a copy of the bytes (index.js). */
+
+/* The context in v into *ctx, and where its bytes are. Returns 0, or -1
+ * with a TypeError pending. */
+static int ctx_load(napi_env env, napi_value v, fastsha256_ctx *ctx, void **where) {
+    napi_typedarray_type type = napi_int8_array;
+    size_t n = 0;
+    void *p = NULL;
+    if (napi_get_typedarray_info(env, v, &type, &n, &p, NULL, NULL) == napi_ok &&
+        type == napi_uint8_array && n == sizeof *ctx && p) {
+        memcpy(ctx, p, sizeof *ctx);
+        /* Bytes from outside the library are checked before it indexes by them. */
+        if ((ctx->digest_size == FASTSHA256_DIGEST_SIZE ||
+             ctx->digest_size == FASTSHA224_DIGEST_SIZE) &&
+            ctx->buffered < FASTSHA256_BLOCK_SIZE) {
+            *where = p;
+            return 0;
+        }
+    }
+    throw_type(env, "ERR_INVALID_THIS", "Value of \"this\" must be of type Hash");
+    return -1;
 }
 
-/* hmacCreate(algorithm, key): node:crypto's order of checks (the
- * algorithm's type, the key, then the algorithm's name). */
-static napi_value hmac_create(napi_env env, napi_callback_info info) {
+/* ctxInit(context, algorithm): a new Hash's context. */
+static napi_value ctx_init(napi_env env, napi_callback_info info) {
     size_t argc = 2;
     napi_value argv[2] = {NULL, NULL};
     NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
     const flavor *f = NULL;
     char name[32];
-    int r = parse_algorithm(env, argc, argv[0], "hmac", &f, name);
+    int r = parse_algorithm(env, argc - (argc > 0), argv[1], "algorithm", &f, name);
+    if (r < 0)
+        return NULL;
+    if (r > 0)
+        return throw_error(env, "ERR_FASTSHA256_UNKNOWN_ALGORITHM",
+                           "Digest method not supported (fastsha256 has sha256 and sha224)");
+    napi_typedarray_type type = napi_int8_array;
+    size_t n = 0;
+    void *p = NULL;
+    if (napi_get_typedarray_info(env, argv[0], &type, &n, &p, NULL, NULL) != napi_ok ||
+        type != napi_uint8_array || n != sizeof(fastsha256_ctx) || !p)
+        return throw_type(env, "ERR_INVALID_ARG_TYPE", "fastsha256: bad hash context");
+    fastsha256_ctx ctx;
+    if (f->is224)
+        fastsha224_init(&ctx);
+    else
+        fastsha256_init(&ctx);
+    memcpy(p, &ctx, sizeof ctx);
+    return NULL;
+}
+
+/* ctxUpdate(context, data) */
+static napi_value ctx_update(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2] = {NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    fastsha256_ctx ctx;
+    void *where;
+    if (ctx_load(env, argv[0], &ctx, &where) != 0)
+        return NULL;
+    char stack[SHORT_STRING];
+    char *heap = NULL;
+    const uint8_t *data = NULL;
+    size_t len = 0;
+    if (argc < 2)
+        return bad_data(env, "data", argv[1], 1);
+    if (data_bytes(env, argv[1], "data", stack, &heap, &data, &len) != 0)
+        return NULL;
+    fastsha256_update(&ctx, data, len);
+    memcpy(where, &ctx, sizeof ctx);
+    free(heap);
+    return NULL;
+}
+
+/* ctxDigest(context[, encoding]): the digest; the context is wiped. */
+static napi_value ctx_digest(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2] = {NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    fastsha256_ctx ctx;
+    void *where;
+    if (ctx_load(env, argv[0], &ctx, &where) != 0)
+        return NULL;
+    encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
+    if (enc == ENC_INVALID)
+        return NULL;
+    uint8_t digest[FASTSHA256_DIGEST_SIZE];
+    size_t size = ctx.digest_size;
+    fastsha256_final(&ctx, digest);
+    memcpy(where, &ctx, sizeof ctx); /* the library's wiped, finalized context */
+    return encode_digest(env, digest, size, enc);
+}
+
+/* hmacCreate(hmac, algorithm, key): wraps hmac, a new Hmac; node:crypto's
+ * order of checks (the algorithm's type, the key, then the algorithm's
+ * name). */
+static napi_value hmac_create(napi_env env, napi_callback_info info) {
+    size_t argc = 3;
+    napi_value argv[3] = {NULL, NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    const flavor *f = NULL;
+    char name[32];
+    int r = parse_algorithm(env, argc - (argc > 0), argv[1], "hmac", &f, name);
     if (r < 0)
         return NULL;
     key_input k;
-    if (key_get(env, argv[1], &k) != 0)
+    if (key_get(env, argv[2], &k) != 0)
         return NULL;
     if (r > 0) {
         key_release(&k);
@@ -602,37 +688,28 @@ static napi_value hmac_create(napi_env env, napi_callback_info info) {
     st.is_hmac = 1;
     fastsha256_hmac_init(&st.u.hmac, &key);
     fastsha256_hmac_key_wipe(&key);
-    napi_value obj = hash_wrap(env, &st);
+    napi_value result = hash_wrap(env, argv[0], &st);
     wipe(&st, sizeof st);
-    return obj;
+    return result;
 }
 
-static napi_value finalized_error(napi_env env) {
-    return throw_error(env, "ERR_CRYPTO_HASH_FINALIZED", "Digest already called");
-}
-
-/* The handle and the argument after it, of hashUpdate and hashDigest: a
- * finalized context throws, unless hmac_again (a second Hmac digest). */
+/* The object and the argument after it, of hashUpdate, hashDigest and
+ * hashCopy: the live state, or NULL with an exception pending. */
 static hash_state *hash_args(napi_env env, napi_callback_info info, size_t *argc,
-                             napi_value argv[2], int hmac_again) {
+                             napi_value argv[2]) {
     *argc = 2;
     if (napi_get_cb_info(env, info, argc, argv, NULL, NULL) != napi_ok) {
         check_pending(env, "fastsha256: cannot read the arguments");
         return NULL;
     }
-    hash_state *st = hash_unwrap(env, argv[0]);
-    if (st && st->finalized && !(hmac_again && st->is_hmac)) {
-        finalized_error(env);
-        return NULL;
-    }
-    return st;
+    return hash_unwrap(env, argv[0]);
 }
 
-/* hashUpdate(handle, data) */
+/* hashUpdate(hash, data) */
 static napi_value hash_update(napi_env env, napi_callback_info info) {
     size_t argc;
     napi_value argv[2];
-    hash_state *st = hash_args(env, info, &argc, argv, 0);
+    hash_state *st = hash_args(env, info, &argc, argv);
     if (!st)
         return NULL;
     char stack[SHORT_STRING];
@@ -651,39 +728,34 @@ static napi_value hash_update(napi_env env, napi_callback_info info) {
     return NULL;
 }
 
-/* hashDigest(handle[, encoding]): a second digest of an Hmac gives an
- * empty result, as node:crypto's Hmac does (its Hash throws). */
+/* hashDigest(hash[, encoding]): frees the state (see hash_wrap). hash
+ * null: an empty result in that encoding (a second digest of an Hmac, as
+ * node:crypto's Hmac gives; its Hash throws). */
 static napi_value hash_digest(napi_env env, napi_callback_info info) {
-    size_t argc;
-    napi_value argv[2];
-    hash_state *st = hash_args(env, info, &argc, argv, 1);
-    if (!st)
+    size_t argc = 2;
+    napi_value argv[2] = {NULL, NULL};
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    napi_valuetype t = napi_undefined;
+    int empty = argc > 0 && napi_typeof(env, argv[0], &t) == napi_ok && t == napi_null;
+    hash_state *st = empty ? NULL : hash_unwrap(env, argv[0]);
+    if (!st && !empty)
         return NULL;
     encoding enc = argc > 1 ? parse_encoding(env, argv[1], "encoding") : ENC_BUFFER;
     if (enc == ENC_INVALID)
         return NULL;
     uint8_t digest[FASTSHA256_DIGEST_SIZE] = {0};
-    if (st->finalized)
+    if (empty)
         return encode_digest(env, digest, 0, enc);
     if (st->is_hmac)
         fastsha256_hmac_final(&st->u.hmac, digest); /* wipes the context */
     else
         fastsha256_final(&st->u.hash, digest);
-    st->finalized = 1;
-    return encode_digest(env, digest, st->digest_size, enc);
-}
-
-/* hashCopy(handle) */
-static napi_value hash_copy(napi_env env, napi_callback_info info) {
-    size_t argc = 1;
-    napi_value arg = NULL;
-    NAPI_OK(napi_get_cb_info(env, info, &argc, &arg, NULL, NULL));
-    hash_state *st = hash_unwrap(env, arg);
-    if (!st)
-        return NULL;
-    if (st->finalized)
-        return finalized_error(env);
-    return hash_wrap(env, st);
+    size_t size = st->digest_size;
+    if (napi_remove_wrap(env, argv[0], NULL) == napi_ok)
+        hash_free(st);
+    else
+        st->finalized = 1; /* freed by the finalizer */
+    return encode_digest(env, digest, size, enc);
 }
 
 /* --- Batches ------------------------------------------------------------------ */
@@ -746,8 +818,12 @@ static int arena_reserve(napi_env env, batch *b, size_t need) {
     return 0;
 }
 
-/* Message i of the batch from item v (items[index] in error messages). */
-static int batch_set(napi_env env, batch *b, size_t i, size_t index, napi_value v) {
+/* Message i of the batch from item v (items[index] in error messages). A
+ * view's bytes are read in place, or with copy_views copied into the arena:
+ * async work must not read JS memory, which can be detached and freed
+ * (structuredClone with transfer, ArrayBuffer#transfer) while it runs. */
+static int batch_set(napi_env env, batch *b, size_t i, size_t index, napi_value v,
+                     int copy_views) {
     napi_valuetype t;
     if (napi_typeof(env, v, &t) != napi_ok)
         return -1;
@@ -777,6 +853,15 @@ static int batch_set(napi_env env, batch *b, size_t i, size_t index, napi_value 
         snprintf(arg, sizeof arg, "items[%zu]", index);
         const uint8_t *data = NULL;
         int r = view_bytes(env, v, arg, &data, &b->lens[i]);
+        if (r > 0 && copy_views) {
+            if (arena_reserve(env, b, b->lens[i]) != 0)
+                return -1;
+            if (b->lens[i])
+                memcpy(b->arena + b->arena_used, data, b->lens[i]);
+            b->arena_at[i] = b->arena_used;
+            b->arena_used += b->lens[i];
+            return 0;
+        }
         if (r > 0) {
             b->msgs[i] = data;
             b->arena_at[i] = SIZE_MAX;
@@ -925,9 +1010,9 @@ static napi_value batch_now(napi_env env, batch *b, const algo *a, encoding enc,
 }
 
 /* Gathers items (an Array of strings and views) into b; items[base + i]
- * names a bad one. With refs, views are pinned (for async work). */
+ * names a bad one. With copy_views (async work), views are copied. */
 static int gather_items(napi_env env, napi_value items, uint32_t n, size_t base, batch *b,
-                        napi_ref *refs, size_t *nrefs) {
+                        int copy_views) {
     if (batch_alloc(env, b, n) != 0)
         return -1;
     for (uint32_t i = 0; i < n; i++) {
@@ -936,15 +1021,8 @@ static int gather_items(napi_env env, napi_value items, uint32_t n, size_t base,
             check_pending(env, "fastsha256: cannot read items");
             return -1;
         }
-        if (batch_set(env, b, i, base + i, item) != 0)
+        if (batch_set(env, b, i, base + i, item, copy_views) != 0)
             return -1;
-        if (refs && b->arena_at[i] == SIZE_MAX) {
-            if (napi_create_reference(env, item, 1, &refs[*nrefs]) != napi_ok) {
-                check_pending(env, "fastsha256: cannot keep an item alive");
-                return -1;
-            }
-            (*nrefs)++;
-        }
     }
     batch_settle(b, 0, n);
     return 0;
@@ -1084,11 +1162,11 @@ static napi_value *flavored_args(napi_env env, napi_callback_info info, napi_val
  * textAsBytes]), the key for the HMAC flavours; textAsBytes: a text
  * encoding's flat result as a Buffer of its characters (in Bun a big string
  * made through Node-API costs more than hashing; index.js slices the Buffer
- * instead). Gathers the batch into b and its algorithm into a; with refs
- * (async work), pins the views. Returns 0, or -1 with an exception pending
- * (a, b and *refs are then for the caller to free). */
+ * instead). Gathers the batch into b and its algorithm into a; with
+ * copy_views (async work), copies the views. Returns 0, or -1 with an
+ * exception pending (a and b are then for the caller to free). */
 static int many_args(napi_env env, napi_callback_info info, int joined, algo *a, encoding *enc,
-                     int *text_as_bytes, batch *b, napi_ref **refs, size_t *nrefs) {
+                     int *text_as_bytes, batch *b, int copy_views) {
     napi_value argv[6];
     memset(b, 0, sizeof *b);
     napi_value *args = flavored_args(env, info, argv, a);
@@ -1106,11 +1184,7 @@ static int many_args(napi_env env, napi_callback_info info, int joined, algo *a,
     if (get_items(env, args[0], &n) != 0)
         return -1;
     napi_get_value_uint32(env, args[2], &base);
-    if (refs && !(*refs = calloc(n ? n : 1, sizeof **refs))) {
-        throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
-        return -1;
-    }
-    return gather_items(env, args[0], n, base, b, refs ? *refs : NULL, nrefs);
+    return gather_items(env, args[0], n, base, b, copy_views);
 }
 
 /* manyArray and manyJoined (data: the joined flag): the flat result
@@ -1121,7 +1195,7 @@ static napi_value many_sync(napi_env env, napi_callback_info info, int joined) {
     int text_as_bytes;
     batch b;
     napi_value r = NULL;
-    if (many_args(env, info, joined, &a, &enc, &text_as_bytes, &b, NULL, NULL) == 0)
+    if (many_args(env, info, joined, &a, &enc, &text_as_bytes, &b, 0) == 0)
         r = batch_now(env, &b, &a, enc, text_as_bytes);
     algo_wipe(&a);
     batch_free(&b);
@@ -1156,15 +1230,27 @@ static int get_size(napi_env env, napi_value v, const char *arg, size_t *out) {
     }
     double d = 0;
     napi_get_value_double(env, v, &d);
-    if (!(d >= 0) || d != (double)(int64_t)d || d > 9007199254740991.0) {
+    /* The range first: casting NaN, an infinity or anything past 2^63 to
+     * an integer type is undefined behaviour. Within it the cast is exact
+     * for integers, so a round trip tells a fraction apart. */
+    if (!(d >= 0 && d <= 9007199254740991.0) || d != (double)(uint64_t)d) {
+        char shown[32];
+        if (d != d)
+            snprintf(shown, sizeof shown, "NaN");
+        else if (d > 1.7976931348623157e308 || d < -1.7976931348623157e308)
+            snprintf(shown, sizeof shown, "%sInfinity", d < 0 ? "-" : "");
+        else /* the shortest that reads back, as JS prints it */
+            for (int digits = 15; digits <= 17; digits++)
+                if (snprintf(shown, sizeof shown, "%.*g", digits, d), strtod(shown, NULL) == d)
+                    break;
         snprintf(msg, sizeof msg,
-                 "The value of \"%s\" is out of range. It must be a non-negative integer. "
-                 "Received %g",
-                 arg, d);
+                 "The value of \"%s\" is out of range. It must be an integer >= 0 and <= "
+                 "9007199254740991. Received %s",
+                 arg, shown);
         throw_range(env, "ERR_OUT_OF_RANGE", msg);
         return -1;
     }
-    *out = (size_t)d;
+    *out = (size_t)(uint64_t)d;
     return 0;
 }
 
@@ -1233,16 +1319,15 @@ static void hash_packed(const packed *p, const algo *a, encoding enc, uint8_t *o
 }
 
 /* The arguments of the packed natives, ([key,] buffer, stride, length[,
- * encoding]): the records, their algorithm, the result's size and the
- * input (*buffer, pinned by async work). Returns 0, or -1 with an
- * exception pending (a is then for the caller to wipe). */
+ * encoding]): the records, their algorithm and the result's size.
+ * Returns 0, or -1 with an exception pending (a is then for the caller to
+ * wipe). */
 static int packed_args(napi_env env, napi_callback_info info, algo *a, packed *p, encoding *enc,
-                       size_t *size, napi_value *buffer) {
+                       size_t *size) {
     napi_value argv[6];
     napi_value *args = flavored_args(env, info, argv, a);
     if (!args)
         return -1;
-    *buffer = args[0];
     if (get_packed(env, args, p, enc) != 0)
         return -1;
     size_t each = enc_width(*enc, digest_size(a->f));
@@ -1260,9 +1345,9 @@ static napi_value packed_sync(napi_env env, napi_callback_info info) {
     packed p;
     encoding enc;
     size_t size;
-    napi_value buffer, result = NULL;
+    napi_value result = NULL;
     void *out = NULL;
-    if (packed_args(env, info, &a, &p, &enc, &size, &buffer) == 0) {
+    if (packed_args(env, info, &a, &p, &enc, &size) == 0) {
         if (napi_create_buffer(env, size, &out, &result) == napi_ok)
             hash_packed(&p, &a, enc, out);
         else
@@ -1273,14 +1358,15 @@ static napi_value packed_sync(napi_env env, napi_callback_info info) {
 }
 
 /* --- Async: the same work on the libuv pool ----------------------------------
- * Everything JS owns is pinned by references while the work runs: the
- * input views (so the GC keeps their memory) and the result. */
+ * The pool thread reads only memory the job owns: the input is copied at
+ * the call (a view's ArrayBuffer can be detached and freed while the work
+ * runs, and the digests are of the bytes as they were at the call). The
+ * result Buffer of packed work, which no JS sees before it resolves, is
+ * pinned by a reference. */
 
 typedef struct {
     napi_async_work work;
     napi_deferred deferred;
-    napi_ref *refs; /* inputs kept alive */
-    size_t nrefs;
     int kind; /* 0: many, 1: packed */
     algo a;   /* wiped when the job ends */
     encoding enc;
@@ -1289,15 +1375,13 @@ typedef struct {
     char *text; /* many: the flat result, filled on the pool */
     size_t total;
     packed p;
+    uint8_t *input;   /* packed: the copy of the records p reads */
     napi_ref out_ref; /* packed: the result Buffer */
     uint8_t *out;
 } async_job;
 
 static void job_free(napi_env env, async_job *job) {
-    for (size_t i = 0; i < job->nrefs; i++)
-        if (job->refs[i])
-            napi_delete_reference(env, job->refs[i]);
-    free(job->refs);
+    free(job->input);
     if (job->out_ref)
         napi_delete_reference(env, job->out_ref);
     batch_free(&job->b);
@@ -1398,13 +1482,12 @@ static napi_value many_job_start(napi_env env, async_job *job) {
 
 /* manyArrayAsync and manyJoinedAsync: the arguments of manyArray and
  * manyJoined. Argument errors throw synchronously (index.js turns them into
- * a rejected Promise). Strings are copied; views are pinned. */
+ * a rejected Promise). Strings and views are copied. */
 static napi_value many_async(napi_env env, napi_callback_info info, int joined) {
     async_job *job = job_new(env);
     if (!job)
         return NULL;
-    if (many_args(env, info, joined, &job->a, &job->enc, &job->text_as_bytes, &job->b,
-                  joined ? NULL : &job->refs, &job->nrefs) != 0) {
+    if (many_args(env, info, joined, &job->a, &job->enc, &job->text_as_bytes, &job->b, 1) != 0) {
         job_free(env, job);
         return NULL;
     }
@@ -1426,19 +1509,23 @@ static napi_value packed_async(napi_env env, napi_callback_info info) {
         return NULL;
     job->kind = 1;
     size_t size;
-    napi_value buffer, out;
+    napi_value out;
     void *outp = NULL;
-    if (packed_args(env, info, &job->a, &job->p, &job->enc, &size, &buffer) != 0) {
+    if (packed_args(env, info, &job->a, &job->p, &job->enc, &size) != 0) {
         job_free(env, job);
         return NULL;
     }
-    job->refs = calloc(1, sizeof *job->refs);
-    if (!job->refs) {
+    /* The records' bytes, from the first to the end of the last. */
+    size_t span = job->p.n ? (job->p.n - 1) * job->p.stride + job->p.len : 0;
+    job->input = malloc(span ? span : 1);
+    if (!job->input) {
         job_free(env, job);
         return throw_error(env, "ERR_MEMORY_ALLOCATION_FAILED", "fastsha256: out of memory");
     }
-    if (napi_create_reference(env, buffer, 1, &job->refs[0]) != napi_ok ||
-        (job->nrefs = 1, napi_create_buffer(env, size, &outp, &out) != napi_ok) ||
+    if (span)
+        memcpy(job->input, job->p.base, span);
+    job->p.base = job->input;
+    if (napi_create_buffer(env, size, &outp, &out) != napi_ok ||
         napi_create_reference(env, out, 1, &job->out_ref) != napi_ok) {
         job_free(env, job);
         return check_pending(env, "fastsha256: cannot prepare the async work");
@@ -1528,11 +1615,14 @@ static napi_value set_backend(napi_env env, napi_callback_info info) {
     char name[32];
     size_t n = 0;
     NAPI_OK(napi_get_value_string_utf8(env, arg, name, sizeof name, &n));
-    if (n < sizeof name - 1 && strcmp(name, "auto") == 0) {
+    /* Too long, or a NUL inside ("scalar\0junk" is no backend's name). */
+    int bad = n >= sizeof name - 1 || strlen(name) != n;
+    if (!bad && strcmp(name, "auto") == 0) {
         fastsha256_reset_backend();
-    } else if (n >= sizeof name - 1 || fastsha256_set_backend(name) != 0) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "Unknown or unsupported fastsha256 backend: '%.31s'", name);
+    } else if (bad || fastsha256_set_backend(name) != 0) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "Unknown or unsupported fastsha256 backend: '%.31s%s'", name,
+                 n >= sizeof name - 1 ? "..." : strlen(name) != n ? "\\0..." : "");
         return throw_error(env, "ERR_FASTSHA256_BACKEND", msg);
     }
     napi_value r;
@@ -1599,8 +1689,9 @@ FFI_EXPORT void fastsha256_node_many(uint32_t flags, const uint8_t *bytes, const
 }
 
 static napi_value init(napi_env env, napi_value exports) {
-    napi_value version;
+    napi_value version, ctx_size;
     NAPI_OK(napi_create_string_utf8(env, fastsha256_version(), NAPI_AUTO_LENGTH, &version));
+    NAPI_OK(napi_create_uint32(env, (uint32_t)sizeof(fastsha256_ctx), &ctx_size));
 #define FN(name, fn, f) {name, NULL, fn, NULL, NULL, NULL, napi_enumerable, (void *)(f)}
     const napi_property_descriptor props[] = {
         FN("sha256", one_shot, &flavor_sha256),
@@ -1627,11 +1718,12 @@ static napi_value init(napi_env env, napi_value exports) {
         FN("sha256PackedAsync", packed_async, &flavor_sha256),
         FN("hmacPacked", packed_sync, &flavor_hmac256),
         FN("hmacPackedAsync", packed_async, &flavor_hmac256),
-        FN("hashCreate", hash_create, NULL),
+        FN("ctxInit", ctx_init, NULL),
+        FN("ctxUpdate", ctx_update, NULL),
+        FN("ctxDigest", ctx_digest, NULL),
         FN("hmacCreate", hmac_create, NULL),
         FN("hashUpdate", hash_update, NULL),
         FN("hashDigest", hash_digest, NULL),
-        FN("hashCopy", hash_copy, NULL),
         FN("timingSafeEqual", timing_safe_equal, NULL),
         FN("backend", backend, NULL),
         FN("hexBackend", hex_backend, NULL),
@@ -1639,6 +1731,7 @@ static napi_value init(napi_env env, napi_value exports) {
         FN("allBackends", all_backends, NULL),
         FN("setBackend", set_backend, NULL),
         {"version", NULL, NULL, NULL, NULL, version, napi_enumerable, NULL},
+        {"ctxSize", NULL, NULL, NULL, NULL, ctx_size, napi_enumerable, NULL},
     };
 #undef FN
     NAPI_OK(napi_define_properties(env, exports, sizeof props / sizeof props[0], props));

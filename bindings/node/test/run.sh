@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs the binding's test file under one JavaScript runtime (ctest calls it).
-#   run.sh node|bun|deno|rss ADDON
+#   run.sh node|bun|deno|rss|ubsan ADDON   (ubsan: Node, the addon built under UBSan)
 # Exits 77 (ctest: skipped) when the runtime is not installed. Bun and Deno
 # are looked up like fastsha256-bench does: $FASTSHA256_JS_RUNTIMES/bin,
 # bench/.runtimes/bin, then PATH (bench/install-js-runtimes.sh installs them).
@@ -12,7 +12,7 @@ repo=$(cd "$here/../../.." && pwd)
 export FASTSHA256_NODE_ADDON="$addon"
 
 program=$kind
-[ "$kind" = rss ] && program=node
+case "$kind" in rss|ubsan) program=node ;; esac
 runtime=""
 for dir in ${FASTSHA256_JS_RUNTIMES:+"$FASTSHA256_JS_RUNTIMES/bin"} "$repo/bench/.runtimes/bin"; do
     if [ -x "$dir/$program" ]; then runtime="$dir/$program"; break; fi
@@ -26,9 +26,11 @@ fi
 echo "$program: $runtime ($("$runtime" --version 2>&1 | head -n 1))"
 cd "$here"
 case "$kind" in
-    node) exec "$runtime" --test "$here/fastsha256.test.mjs" "$here/kdf.test.mjs" ;;
-    bun)  exec "$runtime" test "$here/fastsha256.test.mjs" "$here/kdf.test.mjs" ;;
-    deno) DENO_NO_UPDATE_CHECK=1 exec "$runtime" test -A --no-config "$here/fastsha256.test.mjs" "$here/kdf.test.mjs" ;;
+    node) exec "$runtime" --test "$here/fastsha256.test.mjs" "$here/hardening.test.mjs" "$here/kdf.test.mjs" ;;
+    bun)  exec "$runtime" test "$here/fastsha256.test.mjs" "$here/hardening.test.mjs" "$here/kdf.test.mjs" ;;
+    deno) DENO_NO_UPDATE_CHECK=1 exec "$runtime" test -A --no-config "$here/fastsha256.test.mjs" "$here/hardening.test.mjs" "$here/kdf.test.mjs" ;;
     rss)  exec "$runtime" --expose-gc "$here/rss.mjs" 1000000 ;;
+    ubsan) UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+           exec "$runtime" --test "$here/fastsha256.test.mjs" "$here/hardening.test.mjs" "$here/kdf.test.mjs" ;;
     *)    echo "run.sh: unknown runtime '$kind'" >&2; exit 2 ;;
 esac
