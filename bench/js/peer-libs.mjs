@@ -35,7 +35,15 @@ export function toHex(bytes) {
   return s;
 }
 
-async function load(name, req) {
+async function load(name, req0, dir) {
+  // Only the folder's own copy: Bun, finding no node_modules, would fetch
+  // the package from the registry by itself (its auto-install).
+  const req = (spec) => req0(req.resolve(spec));
+  req.resolve = (spec) => {
+    const file = req0.resolve(spec);
+    if (!file.startsWith(dir)) throw new Error(`resolved outside the folder: ${file}`);
+    return file;
+  };
   const esm = (spec) => import(pathToFileURL(req.resolve(spec)).href);
   if (name === "hash-wasm") {
     const { createSHA256 } = await esm("hash-wasm/dist/index.esm.js");
@@ -60,9 +68,9 @@ async function load(name, req) {
 
 // The peer's call, or { missing: reason } when its package cannot be loaded.
 export async function loadPeer(name, dir = peersDir()) {
-  const req = createRequire(pathToFileURL(dir.endsWith("/") ? dir : dir + "/").href);
+  const folder = dir.endsWith("/") ? dir : dir + "/";
   try {
-    return { call: await load(name, req) };
+    return { call: await load(name, createRequire(pathToFileURL(folder).href), folder) };
   } catch (err) {
     return { missing: `${peerPackages[name] ?? name} not loadable from ${dir} ` +
       `(bench/install-js-peers.sh installs it): ${String(err.message).split("\n")[0]}` };

@@ -12,6 +12,8 @@
 //   batch copy in, joined one encodeInto of the 1024 joined messages
 //   batch split           1024 substrings of a 65,536-character string
 //   parseEncoding("hex")  the glue's encoding check (lib/wasm-errors.js)
+//   memory.buffer         the getter the glue's mem() reads (twice a call)
+//   subarray              one new view (the per-call path makes two)
 //   sketch: per call      the per-call path with the glue changes proposed in
 //                         docs/javascript-wasm.md (exact-name encoding check,
 //                         short ASCII copied by a loop, a kept output view)
@@ -67,6 +69,8 @@ export function probes(require, m, batch) {
   if (sketchCall(m, "hex") !== ref || sketchMany(list)[batch - 1] !== ref) throw new Error("sketch: wrong digest");
   return [
     ["probe: parseEncoding('hex')", () => errors.parseEncoding("hex", "encoding"), 1],
+    ["probe: memory.buffer getter", () => w.memory.buffer.byteLength, 1],
+    ["probe: subarray view", () => h.subarray(data, data + 42).length, 1],
     ["sketch: per call (proposed glue)", () => sketchCall(m, "hex"), 1],
     ["sketch: batch (proposed glue)", () => sketchMany(list)[batch - 1], batch],
     ["probe: kernel fastsha256_hex", () => { w.fastsha256_hex(data, n, out); return h[out]; }, 1],

@@ -1,7 +1,7 @@
 // Serves the demo on 127.0.0.1, runs it in headless Chromium (Debian's
 // /usr/bin/chromium through npm playwright-core: bench/install-js-peers.sh)
 // and writes its screenshot:
-//   node bindings/node/demo/screenshot.mjs [out=bench/results/browser-demo.png]
+//   node bindings/node/demo/screenshot.mjs [out=bench/results/browser-demo.png] [query=rounds=3&ms=150]
 // Pin it on a shared machine (taskset -c 1). Prints the measured rates.
 import path from 'node:path';
 import { serve, launchChromium, repoDir } from './serve.mjs';
@@ -12,7 +12,7 @@ const { context, close } = await launchChromium();
 try {
   const page = await context.newPage();
   page.on('console', (msg) => console.log(`page: ${msg.text()}`));
-  await page.goto(`${url}/demo/?rounds=3&ms=150`);
+  await page.goto(`${url}/demo/?${process.argv[3] ?? 'rounds=3&ms=150'}`);
   await page.waitForFunction(() => window.demoResults, null, { timeout: 180000 });
   const r = await page.evaluate(() => window.demoResults);
   if (r.error) throw new Error(r.error);
