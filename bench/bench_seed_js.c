@@ -92,7 +92,11 @@ void bench_seed_js(bench_ctx *c) {
             bj_run(kinds[k], path, script, count, 10, c->opt.js_timeout, sn->style ? extra : NULL,
                    &jr);
             if (!jr.ok) {
-                bench_progress("  %-10s %s failed: %s\n", kinds[k], sn->label, jr.error);
+                /* A peer that is not installed (peers.mjs exits 3): its row is left out. */
+                int peer = strcmp(sn->file, "peers.mjs") == 0;
+                bench_progress("  %-10s %s%s%s%s: %s\n", kinds[k], sn->who ? sn->who + 3 : "",
+                               sn->who ? ": " : "", sn->label, peer ? " left out" : " failed",
+                               jr.error);
                 size_t len = strlen(c->meta.js[k]);
                 bench_fmt(c->meta.js[k] + len, sizeof c->meta.js[k] - len, "; %s: %.60s",
                           sn->label, jr.error);
