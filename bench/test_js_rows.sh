@@ -3,6 +3,7 @@
 # "<runtime> + fastsha256 (wasm)" styles of bench/js/fastsha256.mjs, the npm
 # peers of bench/js/peers.mjs where bench/install-js-peers.sh installed them,
 # and a missing or unknown peer exits 3 with its reason (its row left out).
+# Installs the peers (bench/install-js-peers.sh) when they are missing.
 # Usage: test_js_rows.sh node|bun|deno; the runtime is looked up like
 # fastsha256-bench does ($FASTSHA256_JS_RUNTIMES/bin, bench/.runtimes/bin,
 # PATH); exits 77 (skipped) without it.
@@ -48,6 +49,10 @@ for peer in hash-wasm nope; do
     fi
 done
 peers=${FASTSHA256_JS_PEERS:-$here/.js-peers}
+if [ ! -f "$peers/node_modules/hash-wasm/package.json" ] && command -v npm >/dev/null 2>&1; then
+    "$here/install-js-peers.sh" "$peers" >/dev/null 2>&1 ||
+        echo "note: bench/install-js-peers.sh failed (no npm registry?): peers not checked"
+fi
 for peer in hash-wasm noble aws-crypto js-sha256; do
     case $peer in noble) pkg=@noble/hashes ;; aws-crypto) pkg=@aws-crypto/sha256-js ;; *) pkg=$peer ;; esac
     if [ ! -f "$peers/node_modules/$pkg/package.json" ]; then

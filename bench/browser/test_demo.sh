@@ -2,8 +2,8 @@
 # ctest bench.demo.chromium: the demo page (bindings/node/demo) in headless
 # Chromium for one short round: every contender's digest is checked by the
 # page before it is timed, the chart is drawn and screenshot. No rate is
-# asserted. Exits 77 (skipped) without node, /usr/bin/chromium or
-# playwright-core (bench/install-js-peers.sh, or the browser tests' folder).
+# asserted. Installs the npm peers (bench/install-js-peers.sh) when missing;
+# exits 77 (skipped) without node, /usr/bin/chromium or playwright-core.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -11,8 +11,9 @@ command -v node >/dev/null 2>&1 || { echo "skipped: node not found"; exit 77; }
 [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || { echo "skipped: no chromium (apt-get install chromium)"; exit 77; }
 peers=${FASTSHA256_JS_PEERS:-$repo/bench/.js-peers}
 if [ ! -f "$peers/node_modules/playwright-core/package.json" ] &&
-   [ ! -f "$repo/bindings/node/build/test-deps/node_modules/playwright-core/package.json" ]; then
-    echo "skipped: playwright-core not installed (bench/install-js-peers.sh)"; exit 77
+   [ ! -f "$repo/bindings/node/build/test-deps/node_modules/playwright-core/package.json" ] &&
+   ! "$repo/bench/install-js-peers.sh" "$peers" >/dev/null 2>&1; then
+    echo "skipped: playwright-core could not be installed (bench/install-js-peers.sh: npm registry?)"; exit 77
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fsha256-demo.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
