@@ -15,16 +15,40 @@
 # 4. runs build/bench/fastsha256-bench with the given options (none: the
 #    default run, the seed workload of 5,000,000 "Hello world!!!" hex strings;
 #    --no-js and --no-python leave those peers out).
+# The npm peers of the JS rows (hash-wasm, @noble/hashes, @aws-crypto/sha256-js,
+# js-sha256, and playwright-core) go into bench/.js-peers
+# (bench/install-js-peers.sh; skipped when FASTSHA256_NO_JS_PEERS=1).
+#
+#   ./bench.sh --browser [rounds] [ms]
+#
+# runs the browser section instead (bench/browser/run.mjs: the seed workload in
+# headless Chromium, Debian's chromium driven by playwright-core).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+here=$root/bench
 build=${BUILD_DIR:-$root/build/release}
 # shellcheck source=scripts/deps.sh
 source "$root/scripts/deps.sh"
 
+browser=0
+packages=("${FASTSHA256_BENCH_PACKAGES[@]}")
+if [ "${1:-}" = --browser ]; then
+  browser=1
+  shift
+  packages+=("cmd:chromium|chromium")
+fi
 # Peers are optional: a package that cannot be installed only removes rows.
-install_missing --optional --no-install-recommends "${FASTSHA256_BENCH_PACKAGES[@]}" >&2
+install_missing --optional --no-install-recommends "${packages[@]}" >&2
 ensure_js_runtimes "$root" >&2
+if [ "${FASTSHA256_NO_JS_PEERS:-0}" != 1 ] &&
+   [ ! -f "${FASTSHA256_JS_PEERS:-$here/.js-peers}/node_modules/playwright-core/package.json" ]; then
+  "$here/install-js-peers.sh" >/dev/null ||
+    echo "bench.sh: the npm peers were not installed, going on without their rows" >&2
+fi
+if [ "$browser" = 1 ]; then
+  exec node "$here/browser/run.mjs" "$@"
+fi
 
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_BUILD_TESTS=OFF
 # fastsha256-bench builds the Python module along (bench/CMakeLists.txt).

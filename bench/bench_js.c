@@ -188,17 +188,38 @@ int bj_capture(const char *const *argv, const char *env_name, const char *env_va
 }
 
 const bj_snippet bj_snippets[] = {
-    {"createhash.mjs", NULL, "createHash().update().digest(\"hex\")", NULL, 0, 0},
-    {"webcrypto.mjs", NULL, "await subtle.digest + hex loop", NULL, 1, 0},
-    {"builtin.mjs", "crypto.hash", "crypto.hash(\"sha256\", m)", NULL, 0, 0},
-    {"builtin.mjs", "Bun.SHA256.hash", "Bun.SHA256.hash(m, \"hex\")", "bun", 0, 0},
+    {"createhash.mjs", NULL, "createHash().update().digest(\"hex\")", NULL, 0, 0, NULL},
+    {"webcrypto.mjs", NULL, "await subtle.digest + hex loop", NULL, 1, 0, NULL},
+    {"builtin.mjs", "crypto.hash", "crypto.hash(\"sha256\", m)", NULL, 0, 0, NULL},
+    {"builtin.mjs", "Bun.SHA256.hash", "Bun.SHA256.hash(m, \"hex\")", "bun", 0, 0, NULL},
     {"builtin.mjs", "Bun.CryptoHasher", "new Bun.CryptoHasher(..).update(m).digest(\"hex\")", "bun",
-     0, 0},
-    {"fastsha256.mjs", "sha256", "sha256(m, \"hex\") per call", NULL, 0, 1},
-    {"fastsha256.mjs", "many", "sha256Many(array of 1024, \"hex\")", NULL, 0, 1},
-    {"fastsha256.mjs", "packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, 0, 1},
+     0, 0, NULL},
+    {"fastsha256.mjs", "sha256", "sha256(m, \"hex\") per call", NULL, 0, BJ_ADDON, " + fastsha256"},
+    {"fastsha256.mjs", "many", "sha256Many(array of 1024, \"hex\")", NULL, 0, BJ_ADDON,
+     " + fastsha256"},
+    {"fastsha256.mjs", "packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, 0, BJ_ADDON,
+     " + fastsha256"},
+    {"fastsha256.mjs", "wasm-sha256", "sha256(m, \"hex\") per call", NULL, 0, BJ_INDEX,
+     " + fastsha256 (wasm)"},
+    {"fastsha256.mjs", "wasm-many", "sha256Many(array of 1024, \"hex\")", NULL, 0, BJ_INDEX,
+     " + fastsha256 (wasm)"},
+    {"fastsha256.mjs", "wasm-packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, 0,
+     BJ_INDEX, " + fastsha256 (wasm)"},
+    {"peers.mjs", "hash-wasm", "createSHA256() sync: init, update, digest", NULL, 0, 0,
+     " + hash-wasm"},
+    {"peers.mjs", "noble", "bytesToHex(sha256(utf8ToBytes(m)))", NULL, 0, 0, " + @noble/hashes"},
+    {"peers.mjs", "aws-crypto", "new Sha256(), update, digestSync + hex", NULL, 0, 0,
+     " + @aws-crypto/sha256-js"},
+    {"peers.mjs", "js-sha256", "sha256(m) (build/sha256.js, pure JS)", NULL, 0, 0, " + js-sha256"},
 };
 const size_t bj_nsnippets = sizeof bj_snippets / sizeof bj_snippets[0];
+
+int bj_find_index(const char *source_dir, char *index_js, size_t index_len) {
+    if (!source_dir || !*source_dir)
+        return 0;
+    bench_fmt(index_js, index_len, "%s/../bindings/node/index.js", source_dir);
+    return is_file(index_js);
+}
 
 int bj_find_addon(const char *exe_dir, const char *source_dir, char *index_js, size_t index_len,
                   char *addon, size_t addon_len) {

@@ -48,18 +48,25 @@ int bj_capture(const char *const *argv, const char *env_name, const char *env_va
 void bj_run(const char *kind, const char *runtime_path, const char *script, size_t count,
             int chunks, unsigned timeout_s, const char *const *extra, bj_result *r);
 
-/* The seed rows each runtime runs: its built-ins, then "<runtime> +
- * fastsha256" through the Node-API addon (bindings/node). */
+/* The seed rows each runtime runs: its built-ins, "<runtime> + fastsha256"
+ * through the Node-API addon (bindings/node), "<runtime> + fastsha256
+ * (wasm)" through the package's WebAssembly build, then the npm peers
+ * ("<runtime> + hash-wasm", ...; bench/install-js-peers.sh installs them). */
 typedef struct bj_snippet {
     const char *file;     /* in bench/js/ */
     const char *style;    /* the snippet's STYLE argument, or NULL */
     const char *label;    /* the row's style column */
     const char *only;     /* the one runtime that has it, or NULL for all */
     int async_count;      /* counted with --js-async-count */
-    int addon;            /* needs the addon: row "<runtime> + fastsha256" */
+    int addon;            /* BJ_ADDON: index.js and the addon; BJ_INDEX: index.js */
+    const char *who;      /* the row's runtime column after "<runtime>", or NULL */
 } bj_snippet;
+enum { BJ_ADDON = 1, BJ_INDEX = 2 };
 extern const bj_snippet bj_snippets[];
 extern const size_t bj_nsnippets;
+
+/* Finds bindings/node/index.js (returns 1 when found). */
+int bj_find_index(const char *source_dir, char *index_js, size_t index_len);
 
 /* Finds bindings/node/index.js and the fastsha256.node of this build
  * ($FASTSHA256_NODE_ADDON first, then next to the bench binary, then the

@@ -9,7 +9,7 @@
 
 typedef struct br_row {
     char section[12];    /* "seed", "sweep", "kernels" */
-    char who[24];        /* "fastsha256", "openssl", "node", "bun", "deno", "node + fastsha256" */
+    char who[40];        /* "fastsha256", "openssl", "node", "node + fastsha256 (wasm)", ... */
     char backend[32];    /* backend ("auto=shani"), or the peer's version */
     char style[64];      /* how it hashes, e.g. "one-shot + to_hex" */
     char messages[12];   /* "same", "distinct" (seed), "" */

@@ -1,8 +1,8 @@
 /* --seed, the JavaScript runtimes' rows: node, bun and deno found here run
  * the seed snippets (bench_js.c's bj_snippets: bench/js/createhash.mjs,
- * webcrypto.mjs, their fastest built-ins, and "<runtime> + fastsha256"
- * through the Node-API addon); their rows sit next to fastsha256's and
- * OpenSSL's. */
+ * webcrypto.mjs, their fastest built-ins, "<runtime> + fastsha256" through
+ * the Node-API addon, "<runtime> + fastsha256 (wasm)" and the npm peers of
+ * peers.mjs); their rows sit next to fastsha256's and OpenSSL's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +46,8 @@ void bench_seed_js(bench_ctx *c) {
     char addon_index[BJ_PATH_MAX], addon_file[BJ_PATH_MAX];
     int have_addon = bj_find_addon(c->exe_dir, FASTSHA256_BENCH_SOURCE_DIR, addon_index,
                                    sizeof addon_index, addon_file, sizeof addon_file);
+    char index_only[BJ_PATH_MAX];
+    int have_index = bj_find_index(FASTSHA256_BENCH_SOURCE_DIR, index_only, sizeof index_only);
     if (!have_addon)
         bench_progress("  js: the fastsha256 addon was not found (build bindings/node): no "
                        "\"<runtime> + fastsha256\" rows\n");
@@ -74,11 +76,15 @@ void bench_seed_js(bench_ctx *c) {
             if (!bj_find_script(sn->file, js_dirs, 5, script, sizeof script))
                 continue;
             const char *extra[4] = {sn->style, NULL, NULL, NULL};
-            if (sn->addon) {
+            if (sn->addon == BJ_ADDON) {
                 if (!have_addon)
                     continue;
                 extra[1] = addon_index;
                 extra[2] = addon_file;
+            } else if (sn->addon == BJ_INDEX) {
+                if (!have_index)
+                    continue;
+                extra[1] = index_only;
             }
             size_t count = sn->async_count ? c->opt.js_async_count : c->opt.js_count;
             bench_progress("  %-10s running %s on %zu messages...\n", kinds[k], sn->label, count);
@@ -86,7 +92,11 @@ void bench_seed_js(bench_ctx *c) {
             bj_run(kinds[k], path, script, count, 10, c->opt.js_timeout, sn->style ? extra : NULL,
                    &jr);
             if (!jr.ok) {
-                bench_progress("  %-10s %s failed: %s\n", kinds[k], sn->label, jr.error);
+                /* A peer that is not installed (peers.mjs exits 3): its row is left out. */
+                int peer = strcmp(sn->file, "peers.mjs") == 0;
+                bench_progress("  %-10s %s%s%s%s: %s\n", kinds[k], sn->who ? sn->who + 3 : "",
+                               sn->who ? ": " : "", sn->label, peer ? " left out" : " failed",
+                               jr.error);
                 size_t len = strlen(c->meta.js[k]);
                 bench_fmt(c->meta.js[k] + len, sizeof c->meta.js[k] - len, "; %s: %.60s",
                           sn->label, jr.error);
@@ -97,8 +107,8 @@ void bench_seed_js(bench_ctx *c) {
                 bench_fmt(desc, sizeof desc, "%s %s (%s)", kinds[k], jr.version, path);
                 bench_fmt(c->meta.js[k], sizeof c->meta.js[k], "%s", desc);
             }
-            char who[24];
-            bench_fmt(who, sizeof who, sn->addon ? "%s + fastsha256" : "%s", kinds[k]);
+            char who[48];
+            bench_fmt(who, sizeof who, "%s%s", kinds[k], sn->who ? sn->who : "");
             br_row *r = bench_seed_runtime_row(c, who, jr.version, sn->label, jr.count,
                                                jr.med_rate, jr.best_rate, jr.last);
             bench_fmt(r->note, sizeof r->note,
