@@ -62,9 +62,10 @@ for python in "${interpreters[@]}"; do
     log=$work/log-$ran
     if (cd "$tree" && env -u PYTHONPATH -u VIRTUAL_ENV PATH="$work/bin-$ran:$PATH" PIP_NO_INDEX=1 \
             PIP_DISABLE_PIP_VERSION_CHECK=1 bash -euo pipefail -c "$commands") >"$log" 2>&1 &&
-       env -u PYTHONPATH "$tree/venv/bin/python" - "$tree/venv" <<'PY' >>"$log" 2>&1
+       (cd "$work" && env -u PYTHONPATH "$tree/venv/bin/python" - "$tree/venv") <<'PY' >>"$log" 2>&1
 import os, sys
 import fastsha256
+from fastsha256 import pbkdf2_hmac  # the second extension module is in the wheel too
 venv = os.path.realpath(sys.argv[1])
 assert os.path.realpath(fastsha256.__file__).startswith(venv + os.sep), fastsha256.__file__
 want = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
