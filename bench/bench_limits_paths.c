@@ -142,6 +142,10 @@ static void single_stream_rows(const bench_ctx *c, bl_arg *a, const bl_floors *f
     double t = bl_cycles(c, w_oneshot, a, 1) / (a->size / 64 + 1);
     bl_row(be, "single stream, 16 MiB", "cycles/block", t, "one stream: the rounds' chain", f->one,
            ">=95%");
+    a->size = 256 * BENCH_KIB; /* in L2: the kernel without the memory below */
+    t = bl_cycles(c, w_oneshot, a, 1) / (a->size / 64 + 1);
+    bl_row(be, "single stream, 256 KiB (in cache)", "cycles/block", t,
+           "one stream: the rounds' chain", f->one, NULL);
     a->size = BENCH_SEED_LEN;
     t = bl_cycles(c, w_oneshot, a, 1);
     br_row *r = bl_row(be, "14 B fastsha256(), back to back", "cycles/hash", t,
@@ -166,6 +170,10 @@ static void batch_rows(const bench_ctx *c, bl_arg *a, const bl_floors *f) {
     double t = bl_cycles(c, w_many, a, 1) / (16 * BLOCKS_1M);
     bl_row(fastsha256_backend(), "batch 16 x 1 MiB (fastsha256_many)", "cycles/block", t,
            "many streams: best backend", f->many, ">=90%");
+    set_msgs(a, 16, 64 * BENCH_KIB);
+    t = bl_cycles(c, w_many, a, 1) / (16 * (double)(64 * BENCH_KIB / 64 + 1));
+    bl_row(fastsha256_backend(), "batch 16 x 64 KiB (in cache)", "cycles/block", t,
+           "many streams: best backend", f->many, NULL);
     static const struct {
         const char *backend;
         unsigned n;
@@ -208,6 +216,35 @@ static void update_many_row(const bench_ctx *c, bl_arg *a, const bl_floors *f) {
     double t = bl_cycles(c, w_update_many, a, 1) / (4 * BLOCKS_1M);
     bl_row(fastsha256_backend(), "update_many, 4 streams x 1 MiB", "cycles/block", t,
            "this backend's lanes, 4 streams", bl_lanes_floor(f, fastsha256_backend(), 4), NULL);
+}
+
+/* A plain sequential read of the 16 MiB the large rows hash: what the
+ * memory system gives one core (cycles per 64 bytes). */
+static uint64_t w_read(void *p, size_t start, size_t n, uint64_t acc) {
+    const bl_arg *a = (const bl_arg *)p;
+    (void)start;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        for (size_t off = 0; off < a->size; off += 32) {
+            s0 += bench_load_word((const char *)a->buf + off);
+            s1 ^= bench_load_word((const char *)a->buf + off + 8);
+            s2 += bench_load_word((const char *)a->buf + off + 16);
+            s3 ^= bench_load_word((const char *)a->buf + off + 24);
+        }
+        acc = (acc ^ (s0 + s1 + s2 + s3)) * 0x100000001b3ull;
+    }
+    return acc;
+}
+
+static void memory_rows(const bench_ctx *c, bl_arg *a) {
+    const size_t sizes[] = {256 * BENCH_KIB, 16 * BENCH_MIB};
+    for (size_t i = 0; i < 2; i++) {
+        a->size = sizes[i];
+        double t = bl_cycles(c, w_read, a, 1) / (double)(a->size / 64);
+        char path[64];
+        bench_fmt(path, sizeof path, "memory: plain read of %zu KiB", sizes[i] / BENCH_KIB);
+        bl_row("-", path, "cycles/64 B", t, "", 0, NULL);
+    }
 }
 
 /* Portable C against OpenSSL's integer path (its child process). */
@@ -256,6 +293,7 @@ void bl_run_paths(bench_ctx *c, const bl_floors *f) {
     short_batch_rows(c, a, f);
     update_many_row(c, a, f);
     portable_row(c, a);
+    memory_rows(c, a);
     fastsha256_hmac_key_wipe(&a->key);
     free(a->msg64);
     free(a->len64);
