@@ -22,10 +22,21 @@ typedef struct bl_floors {
 } bl_floors;
 
 double bl_probe(const bl_floors *f, const char *name);
+
+/* Core cycles per counter tick now: the add-chain estimate, taken next to
+ * each probe and row (the core clock of a shared machine moves during a
+ * run); the lowest and highest seen go in the table's header. */
+double bl_core_per_tick(const bench_ctx *c);
 double bl_lanes_floor(const bl_floors *f, const char *backend, unsigned n);
 
-/* A path row: measured value next to its floor; target is the issue's goal
- * as text (">=90%"), or NULL. */
+/* A path row: measured value (the median repetition's) next to its floor;
+ * target is the issue's goal as text (">=90%"), or NULL. The best
+ * repetition's value is the median's times the last measurement's
+ * best/median ratio (bl_last_best_ratio). */
+extern double bl_last_best_ratio;
+/* How the last measurement was taken when not as usual, else "": bl_row
+ * puts it in the row's note (after the row's own). */
+extern char bl_last_note[96];
 br_row *bl_row(const char *backend, const char *path, const char *unit, double value,
                const char *floor_basis, double floor, const char *target);
 
