@@ -10,7 +10,7 @@
 typedef struct bl_floors {
     int nprobe;
     const char *probe_name[BL_MAX_PROBES];
-    double probe[BL_MAX_PROBES];   /* medians, cycles per probe unit */
+    double probe[BL_MAX_PROBES];   /* best chunks, cycles per probe unit */
     /* per 64-byte block */
     double shani_block_lat;        /* 32 x rnds2 latency: one block, no feed-forward */
     double shani_one, shani_many;  /* one stream (with the feed-forward add); the mix */
