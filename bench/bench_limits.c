@@ -22,8 +22,12 @@ char bl_last_note[96];
 double bl_core_per_tick(const bench_ctx *c) {
     if (!c->clk.core_estimated)
         return c->clk.core_per_tick;
+    /* An estimate far below the start's was itself disturbed (the add
+     * chain switched out every try): once more, then the start's value. */
     double hz = bu_estimate_core_hz(c->clk.tick_hz, 1);
-    if (hz <= 0)
+    if (hz < 0.85 * c->clk.core_hz)
+        hz = bu_estimate_core_hz(c->clk.tick_hz, 1);
+    if (hz < 0.85 * c->clk.core_hz)
         return c->clk.core_per_tick;
     if (clock_low == 0 || hz / 1e9 < clock_low)
         clock_low = hz / 1e9;
