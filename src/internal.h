@@ -151,8 +151,8 @@ enum {
     FSHA256_CPU_AVX512 = 1u << 7, /* AVX-512 F, VL, BW and OS-enabled opmask/ZMM state */
     /* AVX-512 measured faster than the SHA extensions for batches: set with
      * AVX512 on Intel and on AMD from Zen 5 (family 0x1a) on, not on Zen 4,
-     * which splits 512-bit operations in two. Only the automatic choice
-     * asks for it. */
+     * which splits 512-bit operations in two (the tuning table, tuning.c).
+     * Only the automatic choice asks for it. */
     FSHA256_CPU_AVX512_BATCH = 1u << 8,
 };
 /* Whether a CPU with AVX-512 gets FSHA256_CPU_AVX512_BATCH: amd for AMD
