@@ -151,4 +151,15 @@ bench_oneshot_loop(bench_digest_fn digest, bo_style style, const uint8_t *buf, s
  * paths, chosen by OPENSSL_ia32cap. Returns the exit status. */
 int bench_openssl_probe_main(bench_ctx *c);
 
+/* OpenSSL's other x86-64 code paths, chosen by OPENSSL_ia32cap, which
+ * libcrypto reads once at load: measured in a child process of this program
+ * (same CPU, same counter). Values are ticks; ok 0 where not measurable
+ * (off x86, or the child failed). "~0x20000000000:~0x20000128" is its
+ * integer path, ":~0x20000000" its AVX2 one. */
+typedef struct bench_ossl_probe {
+    int ok;
+    double per_byte_16m, per_block_1m, per_hash_14;
+} bench_ossl_probe;
+bench_ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap);
+
 #endif /* FASTSHA256_BENCH_CONTEXT_H */

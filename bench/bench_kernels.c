@@ -114,13 +114,7 @@ static double k_ticks(const bench_ctx *c, bu_work_fn fn, kern_arg *a, size_t gra
     return res.ticks_med;
 }
 
-/* OpenSSL's other x86-64 code paths, chosen by OPENSSL_ia32cap, which
- * libcrypto reads once at load: measured in a child process of this program
- * (same CPU, same counter). Values are ticks. */
-typedef struct ossl_probe {
-    int ok;
-    double per_byte_16m, per_block_1m, per_hash_14;
-} ossl_probe;
+typedef bench_ossl_probe ossl_probe;
 
 int bench_openssl_probe_main(bench_ctx *c) {
     if (!bo_available() || !bo_style_available(BO_LOW_LEVEL))
@@ -143,7 +137,7 @@ int bench_openssl_probe_main(bench_ctx *c) {
     return 0;
 }
 
-static ossl_probe run_probe(const bench_ctx *c, const char *ia32cap) {
+ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap) {
     ossl_probe p;
     memset(&p, 0, sizeof p);
 #if defined(__x86_64__) || defined(__i386__)
@@ -162,6 +156,7 @@ static ossl_probe run_probe(const bench_ctx *c, const char *ia32cap) {
         sscanf(line + 14, "%lf %lf %lf", &p.per_byte_16m, &p.per_block_1m, &p.per_hash_14) == 3)
         p.ok = 1;
 #else
+    (void)c;
     (void)ia32cap;
 #endif
     return p;
@@ -202,8 +197,8 @@ static void run_kernels(bench_ctx *c) {
     bench_progress("kernels: core cycles = TSC cycles x %.3f\n", c->clk.core_per_tick);
     ossl_probe p_avx2 = {0, 0, 0, 0}, p_int = {0, 0, 0, 0};
     if (ossl) { /* OPENSSL_ia32cap masks: empty probes off x86 */
-        p_avx2 = run_probe(c, ":~0x20000000");            /* no SHA extensions */
-        p_int = run_probe(c, "~0x20000000000:~0x20000128"); /* no SSSE3, SHA, AVX2, BMI */
+        p_avx2 = bench_run_openssl_probe(c, ":~0x20000000");            /* no SHA extensions */
+        p_int = bench_run_openssl_probe(c, "~0x20000000000:~0x20000128"); /* no SSSE3, SHA, AVX2, BMI */
     }
     /* OpenSSL default path (SHA-NI where present), in this process. */
     double o_16m = 0, o_1m_block = 0, o_14 = 0, o_14_evp = 0, o_14_sha256 = 0, o_many = 0;

@@ -10,11 +10,13 @@
 extern const bench_mode bench_mode_seed;
 extern const bench_mode bench_mode_sweep;
 extern const bench_mode bench_mode_kernels;
+extern const bench_mode bench_mode_limits;
 
 const bench_mode *const bench_modes[] = {
     &bench_mode_seed,
     &bench_mode_sweep,
     &bench_mode_kernels,
+    &bench_mode_limits,
 };
 
 const size_t bench_nmodes = sizeof bench_modes / sizeof bench_modes[0];

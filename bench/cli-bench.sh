@@ -12,6 +12,9 @@
 # Usage: bench/cli-bench.sh FASTSHA256SUM [OLD_FASTSHA256SUM] [REPEATS=5] [WORKDIR]
 #   OLD_FASTSHA256SUM  an older build to compare -j 1 against ("-" for none)
 # Writes a table to stdout and, with CLI_BENCH_DAT=FILE, gnuplot data.
+# CLI_BENCH_BARE=PROGRAM adds a row `bare`: fastsha256-bench-bare-read, the
+# same files opened, fstat'ed, read and closed on as many threads as
+# fastsha256sum's default jobs, and nothing else (its output is not checked).
 # CLI_BENCH_CPUS=LIST pins every timed command to those CPUs (taskset -c;
 # fastsha256sum's default jobs is then their count).
 set -euo pipefail
@@ -92,6 +95,11 @@ if [ "$OLD" != - ]; then
     TOOLS[old]="$X \"\$OLD\""
 fi
 order+=(openssl xargs_p2)
+if [ -n "${CLI_BENCH_BARE:-}" ]; then
+    order+=(bare)
+    TOOLS[bare]="$X \"\$CLI_BENCH_BARE\""
+    export CLI_BENCH_BARE
+fi
 # openssl prints "<hex> *<name>": rewritten to GNU's "<hex>  <name>".
 TOOLS[openssl]="$X openssl dgst -sha256 -r | sed 's/ \\*/  /'"
 # Two GNU processes at once, about 8 chunks of names per workload so both
@@ -101,7 +109,7 @@ TOOLS[xargs_p2]='xargs -d "\n" -a "$LIST" -P 2 -n "$CHUNK" sha256sum'
 export FAST OLD
 printf '%-10s' workload
 for t in "${order[@]}"; do printf ' %10s' "$t"; done
-printf '   %s\n' "speedup vs gnu (fast, fast_j1, old, openssl, xargs_p2)"
+printf '   %s\n' "speedup vs gnu (fast, fast_j1, old, openssl, xargs_p2, bare)"
 [ -n "${CLI_BENCH_DAT:-}" ] && echo "# workload ${order[*]}" > "$CLI_BENCH_DAT"
 for s in ${CLI_BENCH_WORKLOADS:-a b c d}; do
     export LIST="$W/$s.list"
@@ -117,7 +125,9 @@ for s in ${CLI_BENCH_WORKLOADS:-a b c d}; do
     for ((r = 0; r < REPEATS; r++)); do
         for t in "${order[@]}"; do
             times[$t]+="$(time_cmd "${TOOLS[$t]}") "
-            if [ "$t" = xargs_p2 ]; then
+            if [ "$t" = bare ]; then
+                :
+            elif [ "$t" = xargs_p2 ]; then
                 sort "$W/out/last" | cmp -s - "$W/out/ref.sorted" || { echo "output of $t differs on $s" >&2; exit 1; }
             else
                 cmp -s "$W/out/last" "$W/out/ref" || { echo "output of $t differs on $s" >&2; exit 1; }

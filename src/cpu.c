@@ -31,13 +31,6 @@
 #  include <sys/sysctl.h>
 #endif
 
-/* Zen 4 (family 0x19) runs 512-bit operations in two halves; Zen 5 (0x1a)
- * and later at full width, where 16 AVX-512 lanes measured 1.26x four SHA-NI
- * streams on the seed (bench/README.md). */
-int fsha256_cpu_avx512_batches_pay(int amd, uint32_t family) {
-    return !amd || family >= 0x1a;
-}
-
 #ifdef FSHA256_HAVE_CPUID
 static void cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4]) {
     __cpuid_count(leaf, subleaf, r[0], r[1], r[2], r[3]);
@@ -50,24 +43,44 @@ static uint64_t xgetbv0(void) {
     return ((uint64_t)hi << 32) | lo;
 }
 
-static uint32_t detect(void) {
-    uint32_t r[4], features = 0;
+void fsha256_cpu_identity(unsigned *vendor, uint32_t *family, uint32_t *model) {
+    uint32_t r[4];
     cpuid(0, 0, r);
     uint32_t max_leaf = r[0];
     /* The vendor string is EBX, EDX, ECX. */
-    char vendor[12];
-    memcpy(vendor, &r[1], 4);
-    memcpy(vendor + 4, &r[3], 4);
-    memcpy(vendor + 8, &r[2], 4);
-    int amd = memcmp(vendor, "AuthenticAMD", 12) == 0 || memcmp(vendor, "HygonGenuine", 12) == 0;
+    char name[12];
+    memcpy(name, &r[1], 4);
+    memcpy(name + 4, &r[3], 4);
+    memcpy(name + 8, &r[2], 4);
+    *vendor = memcmp(name, "AuthenticAMD", 12) == 0 || memcmp(name, "HygonGenuine", 12) == 0
+                  ? FSHA256_VENDOR_AMD
+              : memcmp(name, "GenuineIntel", 12) == 0 ? FSHA256_VENDOR_INTEL
+                                                      : FSHA256_VENDOR_OTHER;
+    *family = *model = 0;
     if (max_leaf < 1)
+        return;
+    cpuid(1, 0, r);
+    /* The family: base (bits 8-11) plus extended (20-27) when base is 15;
+     * the model: base (4-7) plus extended (16-19) x 16 for families 6 and 15+. */
+    *family = (r[0] >> 8) & 0xf;
+    *model = (r[0] >> 4) & 0xf;
+    if (*family == 0xf)
+        *family += (r[0] >> 20) & 0xff;
+    if (*family == 0x6 || *family >= 0xf)
+        *model += ((r[0] >> 16) & 0xf) << 4;
+}
+
+static uint32_t detect(void) {
+    uint32_t r[4], features = 0;
+    cpuid(0, 0, r);
+    if (r[0] < 1)
         return 0;
+    uint32_t max_leaf = r[0];
+    unsigned vendor;
+    uint32_t family, model;
+    fsha256_cpu_identity(&vendor, &family, &model);
     cpuid(1, 0, r);
     uint32_t ecx1 = r[2];
-    /* The family: base (bits 8-11) plus extended (20-27) when base is 15. */
-    uint32_t family = (r[0] >> 8) & 0xf;
-    if (family == 0xf)
-        family += (r[0] >> 20) & 0xff;
     if (ecx1 & (1u << 9))
         features |= FSHA256_CPU_SSSE3;
     if (ecx1 & (1u << 19))
@@ -92,13 +105,20 @@ static uint32_t detect(void) {
         const uint32_t avx512 = (1u << 16) | (1u << 30) | (1u << 31);
         if ((ebx7 & avx512) == avx512 && zmm_ok) {
             features |= FSHA256_CPU_AVX512;
-            if (fsha256_cpu_avx512_batches_pay(amd, family))
+            if (fsha256_tuning_lookup(vendor, family, model)->avx512_batches)
                 features |= FSHA256_CPU_AVX512_BATCH;
         }
     }
     return features;
 }
-#elif defined(FSHA256_ARCH_AARCH64)
+#else
+void fsha256_cpu_identity(unsigned *vendor, uint32_t *family, uint32_t *model) {
+    *vendor = FSHA256_VENDOR_OTHER;
+    *family = *model = 0;
+}
+#endif
+
+#if !defined(FSHA256_HAVE_CPUID) && defined(FSHA256_ARCH_AARCH64)
 static uint32_t detect(void) {
     uint32_t features = 0;
 #  if defined(__linux__)
@@ -124,7 +144,7 @@ static uint32_t detect(void) {
 #  endif
     return features;
 }
-#else
+#elif !defined(FSHA256_HAVE_CPUID)
 static uint32_t detect(void) { return 0; }
 #endif
 

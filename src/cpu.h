@@ -2,6 +2,7 @@
 #ifndef FSHA256_CPU_H
 #define FSHA256_CPU_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum {
@@ -21,8 +22,29 @@ enum {
 };
 /* Whether a CPU with AVX-512 gets FSHA256_CPU_AVX512_BATCH: amd for AMD
  * (and Hygon) vendor strings, family as CPUID leaf 1 gives it (base plus
- * extended). */
+ * extended). The tuning table's answer for any model of that family. */
 int fsha256_cpu_avx512_batches_pay(int amd, uint32_t family);
+
+/* --- Per-CPU tuning (tuning.c) ---------------------------------------------
+ * One row of CPUs (a vendor, a family range, a model range) and the
+ * dispatch choices measured best on them. */
+enum { FSHA256_VENDOR_ANY, FSHA256_VENDOR_OTHER, FSHA256_VENDOR_INTEL, FSHA256_VENDOR_AMD };
+typedef struct fsha256_tuning {
+    const char *cpus;             /* who the row is for, as docs/cpu-tuning.md names them */
+    unsigned vendor;              /* FSHA256_VENDOR_* */
+    uint32_t family_min, family_max, model_min, model_max;
+    int avx512_batches;           /* 1: batches through AVX-512 lanes where present */
+    const char *hex;              /* preferred hex encoder's name; NULL: the widest supported */
+} fsha256_tuning;
+/* The row for a CPU (the rule's row when none matches); never NULL. */
+const fsha256_tuning *fsha256_tuning_lookup(unsigned vendor, uint32_t family, uint32_t model);
+/* The table itself (for the tests): its rows, their number returned. */
+size_t fsha256_tuning_rows(const fsha256_tuning **rows);
+/* The row for the running CPU. */
+const fsha256_tuning *fsha256_tuning_here(void);
+/* The running CPU's vendor (FSHA256_VENDOR_*), family and model as CPUID
+ * gives them (extended bits included); OTHER, 0, 0 off x86. */
+void fsha256_cpu_identity(unsigned *vendor, uint32_t *family, uint32_t *model);
 /* Detected features minus those named in FASTSHA256_HIDE. */
 uint32_t fsha256_cpu_features(void);
 /* Parses a FASTSHA256_HIDE list; unknown words are ignored. */

@@ -72,9 +72,12 @@ static const fsha256_hex_encoder *choose_hex(const fsha256_impl *impl) {
         return &fsha256_hex_portable;
     uint32_t features = fsha256_cpu_features();
     int check = selftest_enabled();
-    for (const fsha256_hex_encoder *const *e = fsha256_hex_table; *e; e++)
-        if (supported((*e)->required, features) && (!check || fsha256_selftest_hex(*e)))
-            return *e;
+    const char *preferred = fsha256_tuning_here()->hex; /* this CPU's row (tuning.c) */
+    for (int pass = preferred ? 0 : 1; pass < 2; pass++)
+        for (const fsha256_hex_encoder *const *e = fsha256_hex_table; *e; e++)
+            if ((pass || strcmp((*e)->name, preferred) == 0) &&
+                supported((*e)->required, features) && (!check || fsha256_selftest_hex(*e)))
+                return *e;
     return &fsha256_hex_portable;
 }
 

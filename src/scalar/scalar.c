@@ -4,24 +4,31 @@
 #include "../internal.h"
 
 #define ROTR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
-#define BSIG0(x) (ROTR(x, 2) ^ ROTR(x, 13) ^ ROTR(x, 22))
-#define BSIG1(x) (ROTR(x, 6) ^ ROTR(x, 11) ^ ROTR(x, 25))
-#define SSIG0(x) (ROTR(x, 7) ^ ROTR(x, 18) ^ ((x) >> 3))
-#define SSIG1(x) (ROTR(x, 17) ^ ROTR(x, 19) ^ ((x) >> 10))
-/* Ch and Maj in forms with one operation fewer than the textbook ones. */
+/* The sigmas with the rotates nested (ROTR 6 ^ ROTR 11 ^ ROTR 25 is
+ * ROTR 6 of x ^ ROTR 5 of (x ^ ROTR 14 of x)): the same operation count,
+ * but each rotate works on the previous result, which on two-operand ISAs
+ * saves the copies of x (docs/limits.md). */
+#define BSIG0(x) ROTR((x) ^ ROTR((x) ^ ROTR(x, 9), 11), 2)
+#define BSIG1(x) ROTR((x) ^ ROTR((x) ^ ROTR(x, 14), 5), 6)
+#define SSIG0(x) (ROTR((x) ^ ROTR(x, 11), 7) ^ ((x) >> 3))
+#define SSIG1(x) (ROTR((x) ^ ROTR(x, 2), 17) ^ ((x) >> 10))
+/* Ch in a form with one operation fewer than the textbook one. */
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
-#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 
 /* Schedule word for round i >= 16, computed into the ring slot it replaces. */
 #define SCHED(i)                                                               \
     (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] +              \
                     SSIG0(w[((i) - 15) & 15]))
 
+/* Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's a ^ b is the
+ * next round's b ^ c: carried in bc, Maj costs two operations. */
 #define ROUND(a, b, c, d, e, f, g, h, i, wi)                                   \
     do {                                                                       \
-        uint32_t t1 = (h) + BSIG1(e) + CH(e, f, g) + fsha256_sha256_k[i] + (wi);    \
+        uint32_t t1 = (h) + fsha256_sha256_k[i] + (wi) + CH(e, f, g) + BSIG1(e);    \
+        uint32_t ab = (a) ^ (b);                                               \
         (d) += t1;                                                             \
-        (h) = t1 + BSIG0(a) + MAJ(a, b, c);                                    \
+        (h) = t1 + BSIG0(a) + ((b) ^ (ab & bc));                               \
+        bc = ab;                                                               \
     } while (0)
 
 /* Round i on message word wexpr(i). */
@@ -36,6 +43,7 @@ void fsha256_scalar_blocks(uint32_t state[8], const uint8_t *data, size_t nblock
     uint32_t w[16];
 
     while (nblocks--) {
+        uint32_t bc = b ^ c;
         ROUND8(0, LOADW);
         ROUND8(8, LOADW);
         ROUND8(16, SCHED);

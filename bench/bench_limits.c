@@ -1,0 +1,218 @@
+/* --limits: every path fastsha256 has, measured against this CPU's own
+ * limit. The instruction probes (limits_probe.c) give each path's floor:
+ * one stream is bound by its latency chain, many streams by the busiest
+ * unit; bench_limits_paths.c measures the paths. Rows are section "limits":
+ * probes carry their cycles, paths their cycles next to the floor (peer),
+ * and share = floor / measured. */
+#define _GNU_SOURCE 1
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_context.h"
+#include "bench_limits.h"
+#include "limits_probe.h"
+
+static char cpu_id[160], cpu_stem[64];
+static double clock_low, clock_high; /* GHz, over the estimates */
+double bl_last_best_ratio = 1;
+char bl_last_note[96];
+
+double bl_core_per_tick(const bench_ctx *c) {
+    if (!c->clk.core_estimated)
+        return c->clk.core_per_tick;
+    /* An estimate far below the start's was itself disturbed (the add
+     * chain switched out every try): once more, then the start's value. */
+    double hz = bu_estimate_core_hz(c->clk.tick_hz, 1);
+    if (hz < 0.85 * c->clk.core_hz)
+        hz = bu_estimate_core_hz(c->clk.tick_hz, 1);
+    if (hz < 0.85 * c->clk.core_hz)
+        return c->clk.core_per_tick;
+    if (clock_low == 0 || hz / 1e9 < clock_low)
+        clock_low = hz / 1e9;
+    if (hz / 1e9 > clock_high)
+        clock_high = hz / 1e9;
+    return hz / c->clk.tick_hz;
+}
+
+/* --- Probes --------------------------------------------------------------- */
+
+static int isa_supported(const char *isa) {
+    if (!isa[0])
+        return 1;
+    if (strcmp(isa, "ssse3") == 0)
+        return bench_backend_supported("shani") || bench_backend_supported("avx2");
+    return bench_backend_supported(isa);
+}
+
+static void run_probes(const bench_ctx *c, bl_floors *f) {
+    const int reps = c->opt.quick ? 3 : 9;
+    const double ms = c->opt.quick ? 0.5 : 3.0;
+    for (size_t i = 0; lp_probes[i] && f->nprobe < BL_MAX_PROBES; i++) {
+        const lp_probe *p = lp_probes[i];
+        if (!isa_supported(p->isa))
+            continue;
+        double med, best, before = bl_core_per_tick(c);
+        lp_run(p, (before + bl_core_per_tick(c)) / 2, reps, ms, &med, &best);
+        f->probe_name[f->nprobe] = p->name;
+        /* A floor from the best chunk: disturbance only ever slows a probe. */
+        f->probe[f->nprobe++] = best;
+        br_row *r = bench_row("limits", "probe", p->isa, "%s", p->name);
+        bench_fmt(r->unit, sizeof r->unit, "cycles/%s", p->unit);
+        r->value = med;
+        r->reps = reps;
+        bench_fmt(r->note, sizeof r->note, "best %.2f", best);
+        bench_progress("  probe %-40s %8.2f cycles/%s (best %.2f)\n", p->name, med, p->unit, best);
+    }
+}
+
+/* A probe's best by name; 0 when it did not run. */
+double bl_probe(const bl_floors *f, const char *name) {
+    for (int i = 0; i < f->nprobe; i++)
+        if (strcmp(f->probe_name[i], name) == 0)
+            return f->probe[i];
+    return 0;
+}
+
+static double max2(double a, double b) { return a > b ? a : b; }
+
+/* The floors per block from the probes (0: not on this CPU). */
+static void derive_floors(bl_floors *f) {
+    double rnds2 = bl_probe(f, "sha256rnds2 latency");
+    if (rnds2 > 0) {
+        f->shani_block_lat = 32 * rnds2;
+        f->shani_one = f->shani_block_lat + bl_probe(f, "paddd latency");
+        f->shani_many = bl_probe(f, "SHA-NI block mix, 5 streams");
+    }
+    double h = max2(bl_probe(f, "sha256h latency"), bl_probe(f, "sha256h2 latency"));
+    if (h > 0) {
+        f->arm_block_lat = 16 * h;
+        f->arm_one = f->arm_block_lat;
+        f->arm_many = bl_probe(f, "ARMv8 block mix, 4 streams");
+    }
+    f->avx2_mix = bl_probe(f, "AVX2 lane mix (4 rounds + 3 sched)");
+    f->avx2_chain = 64 * bl_probe(f, "AVX2 round chain (e to e)");
+    f->avx512_mix = bl_probe(f, "AVX-512 lane mix (4 rounds + 3 sched)");
+    f->avx512_chain = 64 * bl_probe(f, "AVX-512 round chain (e to e)");
+    f->hex256 = bl_probe(f, "hex, 256-bit encoder mix");
+    f->hex128 = bl_probe(f, "hex, 128-bit encoder mix");
+    /* The CPU's limits: the best any backend allows. */
+    f->one = f->shani_one > 0 ? f->shani_one : f->arm_one;
+    f->block_lat = f->shani_block_lat > 0 ? f->shani_block_lat : f->arm_block_lat;
+    const char *lanes[] = {"shani", "armv8", "avx2", "avx512"};
+    const unsigned widths[] = {16, 16, 8, 32};
+    for (size_t i = 0; i < 4; i++) {
+        double v = bl_lanes_floor(f, lanes[i], widths[i]);
+        if (v > 0 && (f->many == 0 || v < f->many))
+            f->many = v;
+    }
+}
+
+/* Floor per block of a backend's lanes with n streams: the busiest unit,
+ * or the chain spread over the streams when there are too few to hide it
+ * (a vector of w lanes with n < w busy costs as much as a full one). */
+double bl_lanes_floor(const bl_floors *f, const char *backend, unsigned n) {
+    if (n == 0)
+        return 0;
+    if (strcmp(backend, "shani") == 0 && f->shani_many > 0)
+        return max2(f->shani_many, f->shani_one / n);
+    if (strcmp(backend, "armv8") == 0 && f->arm_many > 0)
+        return max2(f->arm_many, f->arm_one / n);
+    if (strcmp(backend, "avx2") == 0 && f->avx2_mix > 0) {
+        unsigned busy = n < 8 ? n : 8;
+        return max2(f->avx2_mix, f->avx2_chain / 8) * 8 / busy;
+    }
+    if (strcmp(backend, "avx512") == 0 && f->avx512_mix > 0) {
+        unsigned w = n >= 32 ? 32 : 16, busy = n < w ? n : w;
+        return max2(f->avx512_mix, f->avx512_chain / w) * w / busy;
+    }
+    return 0;
+}
+
+/* --- Rows and table ---------------------------------------------------------- */
+
+br_row *bl_row(const char *backend, const char *path, const char *unit, double value,
+               const char *floor_basis, double floor, const char *target) {
+    br_row *r = bench_row("limits", "fastsha256", backend, "%s", path);
+    bench_fmt(r->unit, sizeof r->unit, "%s", unit);
+    r->value = value;
+    r->peer_value = floor;
+    bench_fmt(r->peer, sizeof r->peer, "%s", floor > 0 ? floor_basis : "no floor here");
+    bench_fmt(r->messages, sizeof r->messages, "%s", target ? target : "");
+    r->threads = 1;
+    r->cyc_med = value * bl_last_best_ratio; /* the best repetition's value */
+    bench_fmt(r->note, sizeof r->note, "%s", bl_last_note);
+    bench_progress("  %-52s %10.2f %-14s floor %8.2f  share %5.1f%%\n", path, value, unit, floor,
+                   floor > 0 && value > 0 ? 100 * floor / value : 0);
+    return r;
+}
+
+static void print_limits(FILE *out, const br_meta *m) {
+    int head = 0;
+    for (size_t i = 0; i < br_count(); i++) {
+        const br_row *r = br_get(i);
+        if (strcmp(r->section, "limits") != 0)
+            continue;
+        int probe = strcmp(r->who, "probe") == 0;
+        if (!head) {
+            fprintf(out, "\nLimits of this CPU: %s, %s\n", cpu_id, m->cpu_model);
+            fprintf(out, "(core cycles: the core clock estimated next to every probe and row, "
+                         "%.3f-%.3f GHz;\n floors from the probes' best chunks; share = floor / measured, median "
+                         "repetition, and floor / best repetition)\n", clock_low, clock_high);
+            (void)m;
+            fprintf(out, "%-44s %10s %-16s %s\n", "probe", "median", "unit", "best");
+            head = 1;
+        } else if (head == 1 && !probe) {
+            fprintf(out, "\n%-44s %-7s %9s %9s %-13s %8s %6s %6s %-9s %s\n", "path",
+                    "backend", "measured", "best", "unit", "floor", "share", "best", "target",
+                    "floor basis");
+            head = 2;
+        }
+        if (probe) {
+            fprintf(out, "%-44.44s %10.2f %-16s %s\n", r->style, r->value, r->unit, r->note);
+            continue;
+        }
+        char share[16] = "-", best[16] = "-";
+        if (r->peer_value > 0 && r->value > 0) {
+            bench_fmt(share, sizeof share, "%.0f%%", 100 * r->peer_value / r->value);
+            bench_fmt(best, sizeof best, "%.0f%%", 100 * r->peer_value / r->cyc_med);
+        }
+        fprintf(out, "%-44.44s %-7.7s %9.2f %9.2f %-13s %8.2f %6s %6s %-9s %s\n", r->style,
+                r->backend, r->value, r->cyc_med, r->unit, r->peer_value, share, best,
+                r->messages[0] ? r->messages : "-", r->peer);
+        if (r->note[0])
+            fprintf(out, "    %s\n", r->note);
+    }
+}
+
+static void print_floors(const bl_floors *f) {
+    bench_progress("limits: floors per block: one stream %.1f (block latency %.1f), many "
+                   "streams %.1f; SHA-NI %.1f / %.1f, AVX2 mix %.1f chain %.1f, AVX-512 mix "
+                   "%.1f chain %.1f, ARMv8 %.1f / %.1f; hex %.1f (256-bit) %.1f (128-bit)\n",
+                   f->one, f->block_lat, f->many, f->shani_one, f->shani_many, f->avx2_mix,
+                   f->avx2_chain, f->avx512_mix, f->avx512_chain, f->arm_one, f->arm_many,
+                   f->hex256, f->hex128);
+}
+
+static void run_limits(bench_ctx *c) {
+    lp_cpu_identify(cpu_id, sizeof cpu_id, cpu_stem, sizeof cpu_stem);
+    bench_progress("limits: %s (%s); results file name: bench/results/cpus/%s.txt\n", cpu_id,
+                   c->meta.cpu_model, cpu_stem);
+    bench_progress("limits: core cycles = TSC cycles x %.3f\n", c->clk.core_per_tick);
+    bl_floors f;
+    memset(&f, 0, sizeof f);
+    run_probes(c, &f);
+    derive_floors(&f);
+    print_floors(&f);
+    bl_run_paths(c, &f);
+}
+
+const bench_mode bench_mode_limits = {
+    "limits",
+    "every path against this CPU's own limit: instruction probes (SHA-NI,\n"
+    "                      AVX2/AVX-512 lane mixes, hex, ARMv8), the floors they give,\n"
+    "                      each path's cycles and its share of the floor",
+    run_limits,
+    print_limits,
+};

@@ -1,0 +1,52 @@
+/* Per-CPU dispatch choices: the one table of CPU families and models whose
+ * measured best choice differs from the rule that every other CPU gets.
+ * Each row's measurement is in docs/cpu-tuning.md (fastsha256-bench
+ * --limits prints the probes it rests on; bench/results/cpus/ keeps them).
+ * Forcing a backend (FASTSHA256_BACKEND, fastsha256_set_backend) and hiding
+ * features (FASTSHA256_HIDE) still override every row. */
+#include <string.h>
+
+#include "compiler.h"
+#include "cpu.h"
+
+/* The rule (CPUs in no row): batches through the AVX-512 lanes where the
+ * CPU has them (measured faster than four SHA-NI streams on Intel and on
+ * AMD Zen 5), and the widest hex encoder the CPU supports (the 256-bit one
+ * measured faster than the 128-bit one on Zen 3). */
+static const fsha256_tuning tuning_rule = {"any other CPU", FSHA256_VENDOR_ANY, 0, 0xffff, 0,
+                                           0xffff, 1, NULL};
+
+/* First match wins. Ranges are inclusive; families as CPUID reports them
+ * (base + extended), models with the extended bits. */
+static const fsha256_tuning tuning_table[] = {
+    /* Zen 4 (and earlier AMD) runs 512-bit operations as two 256-bit
+     * halves: sixteen AVX-512 lanes there do not beat four SHA-NI streams. */
+    {"AMD before Zen 5 (family <= 0x19)", FSHA256_VENDOR_AMD, 0, 0x19, 0, 0xffff, 0, NULL},
+};
+
+const fsha256_tuning *fsha256_tuning_lookup(unsigned vendor, uint32_t family, uint32_t model) {
+    for (size_t i = 0; i < sizeof tuning_table / sizeof tuning_table[0]; i++) {
+        const fsha256_tuning *t = &tuning_table[i];
+        if ((t->vendor == FSHA256_VENDOR_ANY || t->vendor == vendor) && family >= t->family_min &&
+            family <= t->family_max && model >= t->model_min && model <= t->model_max)
+            return t;
+    }
+    return &tuning_rule;
+}
+
+size_t fsha256_tuning_rows(const fsha256_tuning **rows) {
+    *rows = tuning_table;
+    return sizeof tuning_table / sizeof tuning_table[0];
+}
+
+const fsha256_tuning *fsha256_tuning_here(void) {
+    unsigned vendor;
+    uint32_t family, model;
+    fsha256_cpu_identity(&vendor, &family, &model);
+    return fsha256_tuning_lookup(vendor, family, model);
+}
+
+int fsha256_cpu_avx512_batches_pay(int amd, uint32_t family) {
+    return fsha256_tuning_lookup(amd ? FSHA256_VENDOR_AMD : FSHA256_VENDOR_OTHER, family, 0)
+        ->avx512_batches;
+}
