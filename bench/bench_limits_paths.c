@@ -112,6 +112,25 @@ static uint64_t w_update_many(void *p, size_t start, size_t n, uint64_t acc) {
     return acc;
 }
 
+/* PBKDF2-HMAC-SHA256, 32-byte keys: n items of BL_KDF_ITERS iterations,
+ * one derivation, or (a->nmsg > 1) that many at once through _many. */
+#define BL_KDF_ITERS 20000u
+static uint64_t w_kdf(void *p, size_t start, size_t n, uint64_t acc) {
+    bl_arg *a = (bl_arg *)p;
+    (void)start;
+    static const size_t saltlen[BL_MAX_MSGS] = {0};
+    const void *salt[BL_MAX_MSGS] = {0};
+    for (size_t i = 0; i < n; i++) {
+        if (a->nmsg > 1)
+            fastsha256_pbkdf2_many(a->ptrs, a->lens, salt, saltlen, a->nmsg, BL_KDF_ITERS,
+                                   a->dig, 32);
+        else
+            fastsha256_pbkdf2(a->ptrs[0], a->lens[0], "salt", 4, BL_KDF_ITERS, a->dig, 32);
+        acc = bench_fold_digest(acc, a->dig[0]);
+    }
+    return acc;
+}
+
 static int cmp_double(const void *x, const void *y) {
     double u = *(const double *)x, v = *(const double *)y;
     return (u > v) - (u < v);
@@ -259,6 +278,24 @@ static void update_many_row(const bench_ctx *c, bl_arg *a, const bl_floors *f) {
            "this backend's lanes, 4 streams", bl_lanes_floor(f, fastsha256_backend(), 4), NULL);
 }
 
+/* One iteration is two dependent compressions (the inner and outer hash of
+ * U): one chain is bound by two blocks' latency chains; many derivations by
+ * two blocks at the many-stream floor each. */
+static void kdf_rows(const bench_ctx *c, bl_arg *a, const bl_floors *f) {
+    set_msgs(a, 1, 16);
+    double t = bl_cycles(c, w_kdf, a, 1) / BL_KDF_ITERS;
+    br_row *r = bl_row(fastsha256_backend(), "PBKDF2 iteration, one derivation", "cycles/iter", t,
+                       "2 blocks' latency chain", 2 * f->one, ">=90%");
+    bench_fmt(r->note, sizeof r->note, "fastsha256_pbkdf2, %u iterations, 32-byte key",
+              BL_KDF_ITERS);
+    set_msgs(a, 4, 16);
+    t = bl_cycles(c, w_kdf, a, 1) / (4.0 * BL_KDF_ITERS);
+    r = bl_row(fastsha256_backend(), "PBKDF2 iteration, _many of 4, per derivation", "cycles/iter",
+               t, "2 blocks, many streams", 2 * f->many, ">=85%");
+    bench_fmt(r->note, sizeof r->note, "fastsha256_pbkdf2_many, 4 derivations of %u iterations",
+              BL_KDF_ITERS);
+}
+
 /* A plain sequential read of the 16 MiB the large rows hash: what the
  * memory system gives one core (cycles per 64 bytes). */
 static uint64_t w_read(void *p, size_t start, size_t n, uint64_t acc) {
@@ -337,6 +374,7 @@ void bl_run_paths(bench_ctx *c, const bl_floors *f) {
     batch_rows(c, a, f);
     short_batch_rows(c, a, f);
     update_many_row(c, a, f);
+    kdf_rows(c, a, f);
     portable_row(c, a);
     memory_rows(c, a);
     fastsha256_hmac_key_wipe(&a->key);
