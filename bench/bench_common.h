@@ -32,7 +32,7 @@ static inline uint64_t bench_load_word(const char *p) {
 }
 
 /* Word by word, as a tree: copying the string into a uint64_t[8] first cost
- * twice the cycles (bench/README.md), all of them charged to whichever row
+ * twice the cycles (docs/choices.md), all of them charged to whichever row
  * was measured; this way costs the xor-multiply chain's latency. */
 static inline uint64_t bench_fold_hex(uint64_t acc, const void *hex_string) {
     const char *hex64 = (const char *)hex_string;
@@ -56,7 +56,7 @@ static inline uint64_t bench_fold_digest(uint64_t acc, const void *digest32) {
  * byte-at-a-time encoder (the plain table encoder after OpenSSL, fastsha256's
  * portable one) or a digest stored 4 bytes at a time would then pay a
  * store-forwarding stall per load, charged to the benchmark, not to what it
- * measures (bench/README.md). The fold order, and so the checksum,
+ * measures (docs/choices.md). The fold order, and so the checksum,
  * is the same as folding each result at once. One ring serves hex strings
  * and digests: the fold function says which (bench_fold_hex or
  * bench_fold_digest); it is a constant at every call, so it is inlined. */

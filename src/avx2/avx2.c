@@ -11,7 +11,7 @@
  *
  * Block A's rounds are unrolled around the schedule code; block B's are a
  * 16-round loop. Unrolled too, the loop (~15 KB) ran at one of two speeds,
- * switching from call to call (bench/README.md), presumably by how much of it
+ * switching from call to call (docs/choices.md), presumably by how much of it
  * the micro-op cache held; rolling block A as well was slower. */
 #include "../internal.h"
 

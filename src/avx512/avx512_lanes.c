@@ -190,8 +190,8 @@ FSHA256_ALWAYS_INLINE void compress_wk_x16(vec s[8], const uint32_t wk[64]) {
 /* Two groups of sixteen lanes through one block of known W + K, their
  * rounds interleaved: without a message schedule a round is a chain of
  * dependent operations (2 cycles each on Zen 5) that one group leaves the
- * vector pipes idle behind; a second, independent chain fills them (18.1-19.4
- * against 12.2 TSC per lane and block on Zen 5, see bench/README.md). The
+ * vector pipes idle behind; a second, independent chain fills them
+ * (docs/known-blocks.md). The
  * second group's variables are the first's names with _2. */
 #define ROUND_WK_PAIR(a, b, c, d, e, f, g, h, t, X)                            \
     ROUND_WK(a, b, c, d, e, f, g, h, t);                                       \

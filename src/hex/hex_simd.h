@@ -4,8 +4,8 @@
 
 /* Compiler-only barrier: keeps each digest's NUL store after its character
  * stores. GCC otherwise hoists the byte store ahead of them, and the stores
- * then leave the core out of address order: measured ~25% slower with AVX2
- * and ~5% with SSSE3 (numbers in bench/README.md). */
+ * then leave the core out of address order, measurably slower with both
+ * encoders (docs/choices.md). */
 #if defined(__GNUC__)
 #  define FSHA256_HEX_STORE_ORDER() __asm__ volatile("" ::: "memory")
 #else

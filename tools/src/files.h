@@ -14,12 +14,12 @@
 #include "readahead.h"
 
 #ifndef SMALL_FILE_MAX
-#  define SMALL_FILE_MAX (64u * 1024u) /* measured: see bench/README.md */
+#  define SMALL_FILE_MAX (64u * 1024u) /* measured: docs/cli.md */
 #endif
 #define SMALL_BATCH 128                /* files per fastsha256_many call */
 #define SMALL_BATCH_BYTES (2u << 20)   /* or bytes per call */
 /* Large files in flight per worker: enough to fill the widest lane kernel
- * (16 AVX-512 lanes; see bench/README.md for the measurement). */
+ * (16 AVX-512 lanes; the measurement: docs/cli.md). */
 #define MAX_STREAMS 16
 
 typedef struct run {

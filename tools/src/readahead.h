@@ -16,7 +16,7 @@
 #include <time.h>
 
 #ifndef READ_PIECE
-#  define READ_PIECE (64u * 1024u)     /* measured: see bench/README.md */
+#  define READ_PIECE (64u * 1024u)     /* measured: docs/cli.md */
 #endif
 #define AHEAD_PIECES 8
 
