@@ -84,7 +84,7 @@ run_mode() {
         cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
             -DFASTSHA256_WERROR=ON -DFASTSHA256_SANITIZE=address,undefined -DFASTSHA256_FUZZ=ON \
             -DFASTSHA256_BUILD_BENCH=OFF -DFASTSHA256_BUILD_TOOLS=OFF >/dev/null
-        for t in oneshot stream many sha224 hex; do
+        for t in oneshot stream many sha224 hex kdf; do
             cmake --build "$dir" -j "$jobs" --target "fuzz_$t" >/dev/null
             mkdir -p "$dir/corpus-$t"
             echo "== fuzz_$t"
