@@ -51,7 +51,8 @@ static void prepare(const fsha256_impl *impl, prepared *p, const void *pw, size_
     p->salted_len = FASTSHA256_BLOCK_SIZE + (uint64_t)whole * FASTSHA256_BLOCK_SIZE;
     p->salt_tail_len = saltlen % FASTSHA256_BLOCK_SIZE;
     memset(p->salt_tail, 0, sizeof p->salt_tail);
-    fsha256_copy_short(p->salt_tail, s + whole * FASTSHA256_BLOCK_SIZE, p->salt_tail_len);
+    if (p->salt_tail_len) /* s may be NULL (an empty salt): no pointer arithmetic on it */
+        fsha256_copy_short(p->salt_tail, s + whole * FASTSHA256_BLOCK_SIZE, p->salt_tail_len);
     p->digest_size = digest_size;
 }
 
