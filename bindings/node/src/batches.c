@@ -352,7 +352,7 @@ napi_value *flavored_args(napi_env env, napi_callback_info info, napi_value argv
  * textAsBytes]) and manyJoined([key,] joined, lengths, n, encoding[,
  * textAsBytes]), the key for the HMAC flavours; textAsBytes: a text
  * encoding's flat result as a Buffer of its characters (in Bun a big string
- * made through Node-API costs more than hashing; index.js slices the Buffer
+ * made through Node-API costs more than hashing; lib/bun.js slices the Buffer
  * instead). Gathers the batch into b and its algorithm into a; with
  * copy_views (async work), copies the views. Returns 0, or -1 with an
  * exception pending (a and b are then for the caller to free). */

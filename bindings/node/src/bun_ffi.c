@@ -9,7 +9,7 @@
  * otherwise be two (hash, then hex). Plain C arguments, checked by the JS
  * side: out holds 65 bytes (the hex and the NUL fastsha256_to_hex writes).
  * (Returning out, for bun:ffi's "cstring" return to make the string,
- * measured no faster than the Buffer slice index.js makes.) */
+ * measured no faster than the Buffer slice lib/bun.js makes.) */
 #define FFI_EXPORT __attribute__((visibility("default")))
 
 FFI_EXPORT void fastsha256_node_hex(const void *data, size_t len, uint32_t is224, char *out) {
@@ -29,7 +29,7 @@ FFI_EXPORT void fastsha256_node_hmac_hex(const void *key, size_t keylen, const v
     fastsha256_to_hex(tag, is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE, out);
 }
 
-/* Bun's sha256Many/sha224Many of all-ASCII strings: index.js encodes the
+/* Bun's sha256Many/sha224Many of all-ASCII strings: lib/bun.js encodes the
  * joined strings with TextEncoder and passes plain memory, message i being
  * lens[i] bytes after the previous one. flags: FFI_SHA224, FFI_HEX (hex
  * text instead of digests); out holds n times the encoded width, written
