@@ -15,15 +15,16 @@ const { Buffer } = require('buffer');
 // node:crypto) and non-empty Uint8Arrays (Buffers); everything else, other
 // encodings, errors and detached buffers included, goes through the addon.
 // FASTSHA256_NO_FFI=1 turns it off.
-function ffiCalls(native, loadedFile) {
+
+// The addon's FFI entries (bun:ffi's dlopen of loadedFile), or null.
+function openFfi(loadedFile) {
   if (typeof Bun === 'undefined' || process.env.FASTSHA256_NO_FFI) return null;
-  let s;
   try {
     const { dlopen, FFIType } = require('bun:ffi');
     const { ptr, u64_fast: size, u32, void: none } = FFIType;
     const hash = { args: [ptr, size, ptr], returns: none };
     const mac = { args: [ptr, size, ptr, size, ptr], returns: none };
-    s = dlopen(loadedFile, {
+    return dlopen(loadedFile, {
       fastsha256: hash, fastsha224: hash,
       fastsha256_hmac: mac, fastsha224_hmac: mac,
       fastsha256_node_hex: { args: [ptr, size, u32, ptr], returns: none },
@@ -33,11 +34,12 @@ function ffiCalls(native, loadedFile) {
   } catch (_) {
     return null; // no bun:ffi, or the symbols are not exported: the addon serves
   }
-  const maxUnits = 1365; // UTF-16 units whose UTF-8 (<= 3 bytes each) fits a scratch buffer
-  const encoder = new TextEncoder();
-  const input = new Uint8Array(3 * maxUnits);
-  const keyInput = new Uint8Array(3 * maxUnits);
-  const hex = Buffer.alloc(65);
+}
+
+const maxUnits = 1365; // UTF-16 units whose UTF-8 (<= 3 bytes each) fits a scratch buffer
+
+// The one-shots' reader: take(data, scratch) puts data's bytes in taken.
+function byteTaker(encoder) {
   // data's bytes: a string as UTF-8 into scratch, or a non-empty Uint8Array
   // itself; taken.bytes is null for anything else.
   const taken = { bytes: null, len: 0 };
@@ -67,53 +69,62 @@ function ffiCalls(native, loadedFile) {
     }
     return taken.bytes;
   };
-  const plain = (toBuffer, is224, addon) => {
-    const size = is224 ? 28 : 32;
-    return (data, encoding) => {
-      if (encoding === 'hex') {
-        if (!take(data, input)) return addon(data, encoding);
-        s.fastsha256_node_hex(taken.bytes, taken.len, is224, hex);
-        return hex.latin1Slice(0, 2 * size);
-      }
-      if (encoding !== undefined || !take(data, input)) return addon(data, encoding);
-      const out = Buffer.allocUnsafe(size);
-      toBuffer(taken.bytes, taken.len, out);
-      return out;
-    };
+  return { taken, take };
+}
+
+// The one-shot calls over the FFI entries s; addon serves what they do not take.
+function plainOneShot(ctx, toBuffer, is224, addon) {
+  const { s, take, taken, input, hex } = ctx;
+  const size = is224 ? 28 : 32;
+  return (data, encoding) => {
+    if (encoding === 'hex') {
+      if (!take(data, input)) return addon(data, encoding);
+      s.fastsha256_node_hex(taken.bytes, taken.len, is224, hex);
+      return hex.latin1Slice(0, 2 * size);
+    }
+    if (encoding !== undefined || !take(data, input)) return addon(data, encoding);
+    const out = Buffer.allocUnsafe(size);
+    toBuffer(taken.bytes, taken.len, out);
+    return out;
   };
-  const keyed = (toBuffer, is224, addon) => {
-    const size = is224 ? 28 : 32;
-    return (key, data, encoding) => {
-      if ((encoding !== 'hex' && encoding !== undefined) || !take(key, keyInput))
-        return addon(key, data, encoding);
-      const keyBytes = taken.bytes;
-      const keyLen = taken.len;
-      if (!take(data, input)) {
-        if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen);
-        return addon(key, data, encoding);
-      }
-      let out;
-      if (encoding === 'hex') {
-        s.fastsha256_node_hmac_hex(keyBytes, keyLen, taken.bytes, taken.len, is224, hex);
-        out = hex.latin1Slice(0, 2 * size);
-      } else {
-        out = Buffer.allocUnsafe(size);
-        toBuffer(keyBytes, keyLen, taken.bytes, taken.len, out);
-      }
-      if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen); // a string key's copy
-      return out;
-    };
+}
+
+function keyedOneShot(ctx, toBuffer, is224, addon) {
+  const { s, take, taken, input, keyInput, hex } = ctx;
+  const size = is224 ? 28 : 32;
+  return (key, data, encoding) => {
+    if ((encoding !== 'hex' && encoding !== undefined) || !take(key, keyInput))
+      return addon(key, data, encoding);
+    const keyBytes = taken.bytes;
+    const keyLen = taken.len;
+    if (!take(data, input)) {
+      if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen);
+      return addon(key, data, encoding);
+    }
+    let out;
+    if (encoding === 'hex') {
+      s.fastsha256_node_hmac_hex(keyBytes, keyLen, taken.bytes, taken.len, is224, hex);
+      out = hex.latin1Slice(0, 2 * size);
+    } else {
+      out = Buffer.allocUnsafe(size);
+      toBuffer(keyBytes, keyLen, taken.bytes, taken.len, out);
+    }
+    if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen); // a string key's copy
+    return out;
   };
-  // sha256Many/sha224Many of strings, joined (index.js's manySync), to hex or Buffers:
-  // an all-ASCII batch (as many UTF-8 bytes as UTF-16 units, so the UTF-16
-  // lengths hold for the bytes) goes to the addon's fastsha256_node_many as
-  // plain memory; the hex comes back in a kept scratch Buffer. Steadier and
-  // ~15% faster under Bun than the Node-API call, which reads the string
-  // through UTF-16 and makes a new 64 KiB Buffer per 1024 digests. Scratch
-  // buffers up to kKeep bytes are kept; bigger ones are made for one call.
-  // Returns null (the addon takes the batch) for anything else.
-  const FFI_SHA224 = 1, FFI_HEX = 4;
-  const kKeep = 1 << 20;
+}
+
+// sha256Many/sha224Many of strings, joined (index.js's manySync), to hex or Buffers:
+// an all-ASCII batch (as many UTF-8 bytes as UTF-16 units, so the UTF-16
+// lengths hold for the bytes) goes to the addon's fastsha256_node_many as
+// plain memory; the hex comes back in a kept scratch Buffer. Steadier and
+// ~15% faster under Bun than the Node-API call, which reads the string
+// through UTF-16 and makes a new 64 KiB Buffer per 1024 digests. Scratch
+// buffers up to kKeep bytes are kept; bigger ones are made for one call.
+// Returns null (the addon takes the batch) for anything else.
+const FFI_SHA224 = 1, FFI_HEX = 4;
+const kKeep = 1 << 20;
+function joinedBatcher(s, encoder) {
   let textScratch = new Uint8Array(1 << 16);
   let hexScratch = Buffer.allocUnsafe(1 << 16);
   const joinedBatch = (flags, joined, lengths, n, encoding) => {
@@ -146,13 +157,25 @@ function ffiCalls(native, loadedFile) {
     s.fastsha256_node_many(flags | enc, text, lengths, n, out);
     return enc ? out.latin1Slice(0, total) : out;
   };
+  return joinedBatch;
+}
+
+// The FFI one-shots and joined batch over native, or null (see openFfi).
+function ffiCalls(native, loadedFile) {
+  const s = openFfi(loadedFile);
+  if (!s) return null;
+  const encoder = new TextEncoder();
+  const ctx = {
+    s, input: new Uint8Array(3 * maxUnits), keyInput: new Uint8Array(3 * maxUnits),
+    hex: Buffer.alloc(65), ...byteTaker(encoder),
+  };
   return {
-    joinedBatch,
+    joinedBatch: joinedBatcher(s, encoder),
     FFI_SHA224,
-    sha256: plain(s.fastsha256, 0, native.sha256),
-    sha224: plain(s.fastsha224, 1, native.sha224),
-    hmac256: keyed(s.fastsha256_hmac, 0, native.hmac256),
-    hmac224: keyed(s.fastsha224_hmac, 1, native.hmac224),
+    sha256: plainOneShot(ctx, s.fastsha256, 0, native.sha256),
+    sha224: plainOneShot(ctx, s.fastsha224, 1, native.sha224),
+    hmac256: keyedOneShot(ctx, s.fastsha256_hmac, 0, native.hmac256),
+    hmac224: keyedOneShot(ctx, s.fastsha224_hmac, 1, native.hmac224),
   };
 }
 
