@@ -42,160 +42,9 @@ function load() {
 
 // The addon, or the WebAssembly build where it cannot load (lib/choose.js).
 const chosen = require('./lib/choose.js').choose(load);
-const native = chosen.natives;
+// Bun's faster paths over the same natives (lib/bun.js); elsewhere the natives.
+const native = require('./lib/bun.js').adapt(chosen, loadedFile);
 const kHandle = Symbol('fastsha256.handle');
-
-// Bun: sha256/sha224/hmac/hmac224 per call through bun:ffi on the same
-// file's exported functions: fastsha256, fastsha224, fastsha256_hmac and
-// fastsha224_hmac for a Buffer, fastsha256_node_hex and
-// fastsha256_node_hmac_hex (the addon's: hash and hex in one crossing) for
-// "hex". In Bun a Node-API call costs about as much as hashing a short
-// message; an FFI call a fifth of it. Strings (encoded by
-// TextEncoder#encodeInto, which turns lone surrogates into U+FFFD like
-// node:crypto) and non-empty Uint8Arrays (Buffers); everything else, other
-// encodings, errors and detached buffers included, goes through the addon.
-// FASTSHA256_NO_FFI=1 turns it off.
-function bunOneShots() {
-  if (typeof Bun === 'undefined' || process.env.FASTSHA256_NO_FFI) return null;
-  let s;
-  try {
-    const { dlopen, FFIType } = require('bun:ffi');
-    const { ptr, u64_fast: size, u32, void: none } = FFIType;
-    const hash = { args: [ptr, size, ptr], returns: none };
-    const mac = { args: [ptr, size, ptr, size, ptr], returns: none };
-    s = dlopen(loadedFile, {
-      fastsha256: hash, fastsha224: hash,
-      fastsha256_hmac: mac, fastsha224_hmac: mac,
-      fastsha256_node_hex: { args: [ptr, size, u32, ptr], returns: none },
-      fastsha256_node_hmac_hex: { args: [ptr, size, ptr, size, u32, ptr], returns: none },
-      fastsha256_node_many: { args: [u32, ptr, ptr, size, ptr], returns: none },
-    }).symbols;
-  } catch (_) {
-    return null; // no bun:ffi, or the symbols are not exported: the addon serves
-  }
-  const maxUnits = 1365; // UTF-16 units whose UTF-8 (<= 3 bytes each) fits a scratch buffer
-  const encoder = new TextEncoder();
-  const input = new Uint8Array(3 * maxUnits);
-  const keyInput = new Uint8Array(3 * maxUnits);
-  const hex = Buffer.alloc(65);
-  // data's bytes: a string as UTF-8 into scratch, or a non-empty Uint8Array
-  // itself; taken.bytes is null for anything else.
-  const taken = { bytes: null, len: 0 };
-  // A short all-ASCII string is its own UTF-8: copied by a loop, which
-  // costs Bun about a third of encodeInto's ~15 ns at 14 characters (the
-  // loop passes encodeInto near 20 characters).
-  const kShortAscii = 16;
-  const asciiInto = (str, scratch) => {
-    const n = str.length;
-    for (let i = 0; i < n; i++) {
-      const c = str.charCodeAt(i);
-      if (c >= 0x80) return -1;
-      scratch[i] = c;
-    }
-    return n;
-  };
-  const take = (data, scratch) => {
-    if (typeof data === 'string' && data.length <= maxUnits) {
-      taken.bytes = scratch;
-      const n = data.length <= kShortAscii ? asciiInto(data, scratch) : -1;
-      taken.len = n >= 0 ? n : encoder.encodeInto(data, scratch).written;
-    } else if (data instanceof Uint8Array && data.length > 0) {
-      taken.bytes = data;
-      taken.len = data.length;
-    } else {
-      taken.bytes = null;
-    }
-    return taken.bytes;
-  };
-  const plain = (toBuffer, is224, addon) => {
-    const size = is224 ? 28 : 32;
-    return (data, encoding) => {
-      if (encoding === 'hex') {
-        if (!take(data, input)) return addon(data, encoding);
-        s.fastsha256_node_hex(taken.bytes, taken.len, is224, hex);
-        return hex.latin1Slice(0, 2 * size);
-      }
-      if (encoding !== undefined || !take(data, input)) return addon(data, encoding);
-      const out = Buffer.allocUnsafe(size);
-      toBuffer(taken.bytes, taken.len, out);
-      return out;
-    };
-  };
-  const keyed = (toBuffer, is224, addon) => {
-    const size = is224 ? 28 : 32;
-    return (key, data, encoding) => {
-      if ((encoding !== 'hex' && encoding !== undefined) || !take(key, keyInput))
-        return addon(key, data, encoding);
-      const keyBytes = taken.bytes;
-      const keyLen = taken.len;
-      if (!take(data, input)) {
-        if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen);
-        return addon(key, data, encoding);
-      }
-      let out;
-      if (encoding === 'hex') {
-        s.fastsha256_node_hmac_hex(keyBytes, keyLen, taken.bytes, taken.len, is224, hex);
-        out = hex.latin1Slice(0, 2 * size);
-      } else {
-        out = Buffer.allocUnsafe(size);
-        toBuffer(keyBytes, keyLen, taken.bytes, taken.len, out);
-      }
-      if (keyBytes === keyInput) keyInput.fill(0, 0, keyLen); // a string key's copy
-      return out;
-    };
-  };
-  // sha256Many/sha224Many of strings, joined (see manySync), to hex or Buffers:
-  // an all-ASCII batch (as many UTF-8 bytes as UTF-16 units, so the UTF-16
-  // lengths hold for the bytes) goes to the addon's fastsha256_node_many as
-  // plain memory; the hex comes back in a kept scratch Buffer. Steadier and
-  // ~15% faster under Bun than the Node-API call, which reads the string
-  // through UTF-16 and makes a new 64 KiB Buffer per 1024 digests. Scratch
-  // buffers up to kKeep bytes are kept; bigger ones are made for one call.
-  // Returns null (the addon takes the batch) for anything else.
-  const FFI_SHA224 = 1, FFI_HEX = 4;
-  const kKeep = 1 << 20;
-  let textScratch = new Uint8Array(1 << 16);
-  let hexScratch = Buffer.allocUnsafe(1 << 16);
-  const joinedBatch = (flags, joined, lengths, n, encoding) => {
-    const enc = encoding === 'hex' ? FFI_HEX : encoding === undefined ? 0 : -1;
-    const units = joined.length;
-    if (enc < 0 || n === 0) return null;
-    // fastsha256_node_many walks the sum of the lengths through text: it
-    // must be the text's length (as the addon checks for its own path).
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += lengths[i];
-    if (sum !== units) return null;
-    let text = textScratch;
-    if (units > text.length) {
-      text = new Uint8Array(units);
-      if (units <= kKeep) textScratch = text;
-    }
-    const done = encoder.encodeInto(joined, text);
-    if (done.read !== units || done.written !== units) return null; // not all ASCII
-    const total = n * (flags & FFI_SHA224 ? 28 : 32) * (enc ? 2 : 1);
-    let out;
-    if (enc) {
-      out = hexScratch;
-      if (total > out.length) {
-        out = Buffer.allocUnsafe(total);
-        if (total <= kKeep) hexScratch = out;
-      }
-    } else {
-      out = Buffer.allocUnsafe(total);
-    }
-    s.fastsha256_node_many(flags | enc, text, lengths, n, out);
-    return enc ? out.latin1Slice(0, total) : out;
-  };
-  return {
-    joinedBatch,
-    FFI_SHA224,
-    sha256: plain(s.fastsha256, 0, native.sha256),
-    sha224: plain(s.fastsha224, 1, native.sha224),
-    hmac256: keyed(s.fastsha256_hmac, 0, native.hmac256),
-    hmac224: keyed(s.fastsha224_hmac, 1, native.hmac224),
-  };
-}
-const fast = chosen.implementation === 'native' ? bunOneShots() : null;
 
 function invalidType(name, what, value) {
   const err = new TypeError(`The "${name}" argument must be ${what}. Received ` +
@@ -373,17 +222,14 @@ function createHmac(algorithm, key, options) {
   return new Hmac(algorithm, key, options);
 }
 
-const hmac256Call = fast ? fast.hmac256 : native.hmac256;
-const hmac224Call = fast ? fast.hmac224 : native.hmac224;
-
 /** HMAC-SHA256 of data under key, in one call. */
 function hmac(key, data, encoding) {
-  return hmac256Call(typeof key === 'string' ? key : secretKey(key), data, encoding);
+  return native.hmac256(typeof key === 'string' ? key : secretKey(key), data, encoding);
 }
 
 /** HMAC-SHA224 of data under key, in one call. */
 function hmac224(key, data, encoding) {
-  return hmac224Call(typeof key === 'string' ? key : secretKey(key), data, encoding);
+  return native.hmac224(typeof key === 'string' ? key : secretKey(key), data, encoding);
 }
 
 function toArray(items) {
@@ -429,16 +275,7 @@ function joinStrings(vals) {
   return vals.join('');
 }
 
-// In Bun a big string made by the addon through Node-API costs more than
-// hashing the batch (about 24 ns per hex digest here), a Buffer's
-// latin1Slice a sixth of it: there the addon returns text as the Buffer of its
-// characters (its textAsBytes argument) and the string is made here.
-const textAsBytes = typeof Bun !== 'undefined';
-const wantsBytes = (encoding) => textAsBytes && typeof encoding === 'string' &&
-  encoding !== 'buffer';
-
-function split(flat, n, asText) {
-  if (asText) flat = flat.latin1Slice(0, flat.length);
+function split(flat, n) {
   const out = new Array(n);
   if (n === 0) return out;
   const width = flat.length / n;
@@ -450,21 +287,14 @@ function split(flat, n, asText) {
   return out;
 }
 
-// ffiFlags: Bun's FFI path for an all-strings batch (bunOneShots' joinedBatch),
-// undefined for none.
-function manySync(arrayFn, joinedFn, items, encoding, ffiFlags) {
+function manySync(arrayFn, joinedFn, items, encoding) {
   const arr = toArray(items);
   const n = arr.length;
-  const asText = wantsBytes(encoding);
   if (n <= kMaxBatch) {
     const vals = readItems(arr, 0, n);
     const joined = joinStrings(vals);
-    if (joined !== null && ffiFlags !== undefined) {
-      const flat = fast.joinedBatch(ffiFlags, joined, lengths, n, encoding);
-      if (flat !== null) return split(flat, n, false);
-    }
-    return split(joined !== null ? joinedFn(joined, lengths, n, encoding, asText)
-      : arrayFn(vals, encoding, 0, asText), n, asText);
+    return split(joined !== null ? joinedFn(joined, lengths, n, encoding)
+      : arrayFn(vals, encoding, 0), n);
   }
   let out = [];
   for (let from = 0; from < n; from += kMaxBatch) {
@@ -472,8 +302,8 @@ function manySync(arrayFn, joinedFn, items, encoding, ffiFlags) {
     const vals = readItems(arr, from, to);
     const joined = joinStrings(vals);
     out = out.concat(split(joined !== null
-      ? joinedFn(joined, lengths, to - from, encoding, asText)
-      : arrayFn(vals, encoding, from, asText), to - from, asText));
+      ? joinedFn(joined, lengths, to - from, encoding)
+      : arrayFn(vals, encoding, from), to - from));
   }
   return out;
 }
@@ -483,16 +313,15 @@ function manyAsync(arrayFn, joinedFn, items, encoding) {
   try {
     const arr = toArray(items);
     const n = arr.length;
-    const asText = wantsBytes(encoding);
     const parts = [];
     for (let from = 0; from < n || from === 0; from += kMaxBatch) {
       const to = Math.min(n, from + kMaxBatch);
       const vals = readItems(arr, from, to);
       const joined = joinStrings(vals);
       const count = to - from;
-      parts.push((joined !== null ? joinedFn(joined, lengths, count, encoding, asText)
-        : arrayFn(vals, encoding, from, asText))
-        .then((flat) => split(flat, count, asText)));
+      parts.push((joined !== null ? joinedFn(joined, lengths, count, encoding)
+        : arrayFn(vals, encoding, from))
+        .then((flat) => split(flat, count)));
       if (n === 0) break;
     }
     return parts.length === 1 ? parts[0]
@@ -502,15 +331,12 @@ function manyAsync(arrayFn, joinedFn, items, encoding) {
   }
 }
 
-const ffiSha256 = fast ? 0 : undefined;
-const ffiSha224 = fast ? fast.FFI_SHA224 : undefined;
-
 function sha256Many(items, encoding) {
-  return manySync(native.manyArray256, native.manyJoined256, items, encoding, ffiSha256);
+  return manySync(native.manyArray256, native.manyJoined256, items, encoding);
 }
 
 function sha224Many(items, encoding) {
-  return manySync(native.manyArray224, native.manyJoined224, items, encoding, ffiSha224);
+  return manySync(native.manyArray224, native.manyJoined224, items, encoding);
 }
 
 function sha256ManyAsync(items, encoding) {
@@ -582,8 +408,8 @@ function timingSafeEqual(a, b) {
 const kdf = require('./lib/kdf.js')(native, secretKey, () => Buffer.alloc(0));
 
 module.exports = {
-  sha256: fast ? fast.sha256 : native.sha256,
-  sha224: fast ? fast.sha224 : native.sha224,
+  sha256: native.sha256,
+  sha224: native.sha224,
   createHash,
   Hash,
   sha256Many,

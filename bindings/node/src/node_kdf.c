@@ -4,14 +4,10 @@
  * errors and passes Uint8Arrays and integers in range; these natives check
  * again (a wrong call is a TypeError, never a crash). Inputs of the async
  * calls are copied at the call, so the caller may change or detach them. */
-#define NAPI_VERSION 8
-#include <node_api.h>
-
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fastsha256.h"
+#include "node_internal.h"
 #include "node_kdf.h"
 
 #define KDF_OK(call)                                                                               \
@@ -24,33 +20,6 @@ static napi_value kdf_fail(napi_env env, const char *msg) {
     napi_is_exception_pending(env, &pending);
     if (!pending) napi_throw_type_error(env, "ERR_INVALID_ARG_TYPE", msg);
     return NULL;
-}
-
-/* Overwrites n bytes in a way the compiler may not drop. */
-static void kdf_wipe(void *p, size_t n) {
-    volatile uint8_t *b = p;
-    while (n--) *b++ = 0;
-}
-
-/* The bytes of a Uint8Array (or Buffer) argument. */
-static int kdf_bytes(napi_env env, napi_value v, const uint8_t **p, size_t *n) {
-    bool is_typed = false;
-    napi_typedarray_type type;
-    void *data = NULL;
-    if (napi_is_typedarray(env, v, &is_typed) != napi_ok || !is_typed) return -1;
-    if (napi_get_typedarray_info(env, v, &type, n, &data, NULL, NULL) != napi_ok) return -1;
-    if (type != napi_uint8_array) return -1;
-    *p = *n ? data : (const uint8_t *)"";
-    return 0;
-}
-
-/* A whole number in [min, max]. */
-static int kdf_uint(napi_env env, napi_value v, double min, double max, uint32_t *out) {
-    double d;
-    if (napi_get_value_double(env, v, &d) != napi_ok) return -1;
-    if (!(d >= min && d <= max) || d != (double)(uint32_t)d) return -1;
-    *out = (uint32_t)d;
-    return 0;
 }
 
 /* What one derivation call needs, owned (copied) for the async ones. */
@@ -70,13 +39,13 @@ static void kdf_job_free(kdf_job *j) {
     if (!j) return;
     for (size_t i = 0; i < j->n; i++) {
         if (j->pw && j->pw[i]) {
-            kdf_wipe(j->pw[i], j->pwlen[i]);
+            wipe(j->pw[i], j->pwlen[i]);
             free(j->pw[i]);
         }
         if (j->salt && j->salt[i]) free(j->salt[i]);
     }
     if (j->out) {
-        kdf_wipe(j->out, j->n * (size_t)j->keylen);
+        wipe(j->out, j->n * (size_t)j->keylen);
         free(j->out);
     }
     free(j->pw);
@@ -114,7 +83,9 @@ static kdf_job *kdf_job_new(size_t n, uint32_t iterations, uint32_t keylen, int 
 /* Item i from a password and a salt Uint8Array, copied. */
 static int kdf_job_take(napi_env env, kdf_job *j, size_t i, napi_value pw, napi_value salt) {
     const uint8_t *p, *s;
-    if (kdf_bytes(env, pw, &p, &j->pwlen[i]) || kdf_bytes(env, salt, &s, &j->saltlen[i])) return -1;
+    if (uint8_array_bytes(env, pw, &p, &j->pwlen[i]) ||
+        uint8_array_bytes(env, salt, &s, &j->saltlen[i]))
+        return -1;
     j->pw[i] = kdf_dup(p, j->pwlen[i]);
     j->salt[i] = kdf_dup(s, j->saltlen[i]);
     return j->pw[i] && j->salt[i] ? 0 : -1;
@@ -157,8 +128,8 @@ static kdf_job *kdf_job_from_args(napi_env env, napi_callback_info info, int man
     uint32_t iterations, keylen, n = 1;
     bool is224 = false;
     if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 5) return NULL;
-    if (kdf_uint(env, argv[2], 1, 2147483647.0, &iterations) ||
-        kdf_uint(env, argv[3], 1, 2147483647.0, &keylen) ||
+    if (uint32_in_range(env, argv[2], 1, 2147483647.0, &iterations) ||
+        uint32_in_range(env, argv[3], 1, 2147483647.0, &keylen) ||
         napi_get_value_bool(env, argv[4], &is224) != napi_ok)
         return NULL;
     if (many && napi_get_array_length(env, argv[0], &n) != napi_ok) return NULL;
@@ -241,8 +212,10 @@ static napi_value hkdf(napi_env env, napi_callback_info info) {
     uint32_t keylen;
     void *out;
     KDF_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-    if (argc < 4 || kdf_bytes(env, argv[0], &ikm, &ikmlen) || kdf_bytes(env, argv[1], &salt, &saltlen) ||
-        kdf_bytes(env, argv[2], &inf, &inflen) || kdf_uint(env, argv[3], 1, 255.0 * 32, &keylen))
+    if (argc < 4 || uint8_array_bytes(env, argv[0], &ikm, &ikmlen) ||
+        uint8_array_bytes(env, argv[1], &salt, &saltlen) ||
+        uint8_array_bytes(env, argv[2], &inf, &inflen) ||
+        uint32_in_range(env, argv[3], 1, 255.0 * 32, &keylen))
         return kdf_fail(env, "hkdf: expected (Uint8Array, Uint8Array, Uint8Array, keylen)");
     KDF_OK(napi_create_buffer(env, keylen, &out, &buf));
     if (fastsha256_hkdf(salt, saltlen, ikm, ikmlen, inf, inflen, out, keylen) != 0) {

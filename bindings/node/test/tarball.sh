@@ -27,7 +27,7 @@ cp "$pkg"/index.js "$pkg"/index.mjs "$pkg"/index.d.ts "$pkg"/browser.mjs "$pkg"/
 cp "$pkg"/lib/*.js "$pkg"/lib/*.mjs "$stage/lib/"
 cp "$pkg"/wasm/*.wasm "$stage/wasm/"
 cp "$pkg/scripts/build.js" "$stage/scripts/"
-cp "$pkg/src/fastsha256_node.c" "$stage/src/"
+cp "$pkg"/src/*.c "$pkg"/src/*.h "$stage/src/"
 cp "$addon" "$stage/prebuilds/linux-x64/fastsha256.node"
 (cd "$stage" && npm pack --silent >/dev/null 2>&1) || fail "npm pack"
 tgz=$(ls "$stage"/fastsha256-*.tgz) || fail "no tarball"
