@@ -185,9 +185,9 @@ static int fspy_check_layout(Py_ssize_t stride, Py_ssize_t length) {
 }
 
 /* How many records the buffer holds, -1 with a ValueError when it is not a
- * whole number of them. Python's policy, stricter than Node's floor(len /
- * stride): a short tail is refused rather than dropped, as hashlib would
- * rather raise than guess (bindings/python/README.md). */
+ * whole number of them: the last may lack its padding, a shorter tail is
+ * refused. Python's deliberate policy, hashlib-strict; Node counts
+ * floor(len / stride) and ignores the rest (bindings/python/README.md). */
 static Py_ssize_t fspy_packed_count(const Py_buffer *view, Py_ssize_t stride, Py_ssize_t length) {
     Py_ssize_t n = view->len / stride, rest = view->len % stride;
     if (rest != 0) {
