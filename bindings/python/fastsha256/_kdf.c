@@ -3,10 +3,10 @@
  * pbkdf2_hmac_many() for many passwords at once, hkdf() (RFC 5869). A
  * translation layer only; every derivation runs with the GIL released, on
  * copies of the inputs that are wiped afterwards. */
+#include "_fspy.h" /* Python.h first; fspy_wipe and fspy_get_kdf_buffer, from _common.c */
+
 #include <limits.h>
 #include <strings.h>
-
-#include "_fspy.h" /* fspy_wipe and fspy_get_kdf_buffer, from _common.c */
 
 /* hashlib's error for an unknown digest (a ValueError), where _hashlib exists. */
 static PyObject *kdf_unsupported_error;
