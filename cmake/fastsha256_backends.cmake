@@ -77,7 +77,7 @@ function(fastsha256_backend_list out portable_out)
 
   fastsha256_check_backend_doc(include/fastsha256.h "^ \\* Names" "\"" "${listed}")
   fastsha256_check_backend_doc(bindings/node/index.d.ts "The active backend: " "\"" "${listed}")
-  fastsha256_check_backend_doc(bindings/python/fastsha256/_fastsha256.c
+  fastsha256_check_backend_doc(bindings/python/fastsha256/_backends.c
                                "Name of the active backend: " "'" "${listed}")
   set(${out} ${built} PARENT_SCOPE)
   set(${portable_out} ${portable} PARENT_SCOPE)

@@ -3,21 +3,13 @@
  * pbkdf2_hmac_many() for many passwords at once, hkdf() (RFC 5869). A
  * translation layer only; every derivation runs with the GIL released, on
  * copies of the inputs that are wiped afterwards. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <limits.h>
-#include <string.h>
-#include <strings.h>
+#include "_fspy.h" /* Python.h first; fspy_wipe and fspy_get_kdf_buffer, from _common.c */
 
-#include "fastsha256.h"
+#include <limits.h>
+#include <strings.h>
 
 /* hashlib's error for an unknown digest (a ValueError), where _hashlib exists. */
 static PyObject *kdf_unsupported_error;
-
-static void kdf_wipe(void *p, size_t n) {
-    volatile unsigned char *b = p;
-    while (n--) *b++ = 0;
-}
 
 /* 32 for "sha256", 28 for "sha224" (any case), 0 with an exception set. */
 static int kdf_hash_size(const char *fname, PyObject *name) {
@@ -55,15 +47,6 @@ static long kdf_positive(PyObject *obj, const char *what) {
 /* dklen: None means the digest size. */
 static long kdf_dklen(PyObject *obj, int hash_size) {
     return obj == NULL || obj == Py_None ? hash_size : kdf_positive(obj, "key length");
-}
-
-/* A bytes-like argument, with hashlib's message for a str. */
-static int kdf_buffer(PyObject *obj, Py_buffer *view) {
-    if (PyUnicode_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "a bytes-like object is required, not '%.100s'", Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    return PyObject_GetBuffer(obj, view, PyBUF_SIMPLE);
 }
 
 static PyObject *kdf_pbkdf2_hmac(PyObject *self, PyObject *args, PyObject *kw) {
@@ -106,7 +89,7 @@ typedef struct {
 } kdf_batch;
 
 static void kdf_batch_free(kdf_batch *b) {
-    if (b->bytes) kdf_wipe(b->bytes, b->nbytes);
+    if (b->bytes) fspy_wipe(b->bytes, b->nbytes);
     PyMem_Free(b->bytes);
     PyMem_Free(b->pw);
     PyMem_Free(b->salt);
@@ -116,9 +99,9 @@ static void kdf_batch_free(kdf_batch *b) {
 
 /* Item i of a sequence (or obj itself when one_for_all) as a buffer. */
 static int kdf_item(PyObject *seq, Py_ssize_t i, int one_for_all, Py_buffer *view) {
-    if (one_for_all) return kdf_buffer(seq, view);
+    if (one_for_all) return fspy_get_kdf_buffer(seq, view);
     PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-    return kdf_buffer(item, view);
+    return fspy_get_kdf_buffer(item, view);
 }
 
 /* Copies passwords[i] and salts[i] (or the one salt) into b. */
@@ -211,7 +194,7 @@ static PyObject *kdf_derive_many(PyObject *pws, PyObject *salts, int one_salt, i
         if (keys == NULL) PyErr_NoMemory();
         else if (b.n == 0 || kdf_batch_run(&b, hash_size, iterations, dklen, keys) == 0)
             result = kdf_split(keys, b.n, dklen);
-        if (keys) kdf_wipe(keys, total);
+        if (keys) fspy_wipe(keys, total);
         PyMem_Free(keys);
     }
     kdf_batch_free(&b);
