@@ -84,6 +84,17 @@ test('batches of strings: all ASCII, one non-ASCII item in any slice, lone surro
   }
 });
 
+test('batches of strings longer than one crossing joined, ASCII or not, with long items', () => {
+  const items = Array.from({ length: 3000 }, (_, i) => String(i).padEnd(100 + (i % 700), '.'));
+  for (const [at, u] of [[-1, ''], [2500, 'é'], [10, '\ud83d'], [1500, '😀']]) {
+    const list = items.slice();
+    if (at >= 0) list[at] = u + list[at];
+    list[700] = 'L'.repeat((1 << 20) + 3); // hashed on its own, streamed
+    assert.deepEqual(f.sha256Many(list, 'hex'), list.map((s) => sha('sha256', s)), `at ${at}`);
+    assert.deepEqual(f.hmac224Many('k', list, 'hex').slice(2490), list.slice(2490).map((s) => mac('sha224', 'k', s)));
+  }
+});
+
 test('batches of bytes followed by short strings (the data area is not moved mid-slice)', () => {
   for (const n of [100, 4000, 4093, 5000, 10000, 100000]) {
     for (const tail of [['a'], ['b', 'c', 'd'], ['é'], ['x'.repeat(40)], ['']]) {
