@@ -145,34 +145,39 @@ function runsOf(c, wasm, h) {
 
   // An all-ASCII joined batch (as many UTF-8 bytes as UTF-16 units): one
   // encodeInto of the whole text, the items' bytes at their UTF-16 offsets,
-  // one pointer and length array; null when the text is not all ASCII.
+  // one pointer and length array; null when the text is not all ASCII. Text
+  // results are made from the module's memory (no result array to allocate
+  // and fill first) while they are at most kChunk bytes.
   function runAscii(algo, joined, lengths, n, enc, asText) {
     const units = joined.length;
     if (units > kChunk) return null;
     const size = algo.is224 ? 28 : 32;
     const w = c.widthOf(enc, size);
     const k = Math.min(n, kSlice);
-    const base = c.room(c.data, units + 8 * n + k * (32 + 65) + 16);
+    const inHeap = !asText && enc !== ENC_BUFFER && n * w <= kChunk;
+    const base = c.room(c.data, units + 8 * n + k * (32 + 65) + (inHeap ? n * w : 0) + 16);
     const done = encoder.encodeInto(joined, c.mem().subarray(base, base + units));
     if (done.read !== units || done.written !== units) return null;
     const ptrs = (base + units + 3) & ~3, lens = ptrs + 4 * n, dig = lens + 4 * n, text = dig + 32 * k;
+    const all = text + 65 * k; // inHeap: the whole result's text
     const h32 = new Uint32Array(c.memory.buffer, ptrs, 2 * n);
     for (let i = 0, at = base; i < n; at += lengths[i], i++) {
       h32[i] = at;
       h32[n + i] = lengths[i];
     }
-    const out = new Uint8Array(n * w);
+    const out = inHeap ? c.mem().subarray(all, all + n * w) : new Uint8Array(n * w);
     try {
       for (let from = 0; from < n; from += kSlice) {
         const m = Math.min(kSlice, n - from);
         hashPointers(algo, ptrs + 4 * from, lens + 4 * from, m, dig);
-        encodeInto(dig, m, size, enc, text, out, from * w);
+        if (inHeap && enc === ENC_HEX) wasm.fastsha256_to_hex(dig, m * size, all + from * w);
+        else encodeInto(dig, m, size, enc, text, out, from * w);
       }
+      return flatResult(inHeap ? c.mem().subarray(all, all + n * w) : out, enc, asText);
     } finally {
       if (algo.hmac) wasm.fastsha256_hmac_key_wipe(c.KEY);
       c.release(c.data);
     }
-    return flatResult(out, enc, asText);
   }
 
   return { run, runAscii };
