@@ -14,6 +14,23 @@ const { kSlice, kChunk } = imported1;
 
 const { ENC_BUFFER, ENC_HEX, ENC_BASE64, ENC_BASE64URL, ENC_LATIN1 } = errors;
 
+// The joined text of k strings into the data area at offset at with one
+// encodeInto, and their pointers and lengths into h32, when it is all
+// ASCII (a byte a unit); false otherwise (what it wrote is overwritten).
+function copyAscii(c, encoder, text, msgs, from, k, h32, at) {
+  const units = text.length;
+  c.mem(); // renews c.data.view after a grow
+  const done = encoder.encodeInto(text, c.data.view.subarray(at, at + 3 * units));
+  if (done.read !== units || done.written !== units) return false;
+  for (let i = 0, p = c.data.ptr + at; i < k; i++) {
+    const n = msgs[from + i].length;
+    h32[i] = p;
+    h32[k + i] = n;
+    p += n;
+  }
+  return true;
+}
+
 // Hashing a slice of messages, one long message, and encoding the digests.
 function hashingOf(c, wasm, io) {
   const encoder = new TextEncoder();
@@ -29,7 +46,7 @@ function hashingOf(c, wasm, io) {
     const base = c.room(c.data, head + bound);
     const ptrs = base, lens = base + 4 * k, dig = base + 8 * k;
     const h32 = new Uint32Array(c.memory.buffer, base, 2 * k);
-    if (text === null || !copyAscii(text, msgs, from, k, h32, head)) {
+    if (text === null || !copyAscii(c, encoder, text, msgs, from, k, h32, head)) {
       for (let i = 0, p = base + head; i < k; i++) {
         const n = c.store(msgs[from + i], c.data, p - base);
         h32[i] = p;
@@ -39,23 +56,6 @@ function hashingOf(c, wasm, io) {
     }
     hashPointers(algo, ptrs, lens, k, dig);
     encodeInto(dig, k, size, enc, dig + 32 * k, out, at);
-  }
-
-  // The joined text of k strings into the data area at offset at with one
-  // encodeInto, and their pointers and lengths into h32, when it is all
-  // ASCII (a byte a unit); false otherwise (what it wrote is overwritten).
-  function copyAscii(text, msgs, from, k, h32, at) {
-    const units = text.length;
-    c.mem(); // renews c.data.view after a grow
-    const done = encoder.encodeInto(text, c.data.view.subarray(at, at + 3 * units));
-    if (done.read !== units || done.written !== units) return false;
-    for (let i = 0, p = c.data.ptr + at; i < k; i++) {
-      const n = msgs[from + i].length;
-      h32[i] = p;
-      h32[k + i] = n;
-      p += n;
-    }
-    return true;
   }
 
   // k digests of the messages at ptrs/lens into dig, size bytes each.

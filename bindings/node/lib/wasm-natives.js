@@ -37,6 +37,30 @@ function base64(bytes, url) {
 const widthOf = (enc, size) => (enc === ENC_HEX ? 2 * size : enc === ENC_BASE64 ? 4 * Math.ceil(size / 3)
   : enc === ENC_BASE64URL ? Math.ceil(size * 4 / 3) : size);
 
+// The views of the memory that are kept: the whole heap, the hex text at
+// OUT + 64, and each scratch area's. Growing the memory detaches its
+// buffer, and a view of a detached buffer has length 0: they are renewed
+// when heap.length is 0, with no memory.buffer getter on every call.
+function viewsOf(memory, OUT, areas, ascii) {
+  let heap, hex56, hex64;
+  function renew() {
+    heap = new Uint8Array(memory.buffer);
+    hex56 = heap.subarray(OUT + 64, OUT + 64 + 56);
+    hex64 = heap.subarray(OUT + 64, OUT + 64 + 64);
+    for (const area of areas) area.view = area.ptr ? heap.subarray(area.ptr, area.ptr + area.cap) : null;
+    return heap;
+  }
+  renew();
+  const mem = () => (heap.length !== 0 ? heap : renew());
+  // The hex text of a digest of size bytes at OUT + 64, as a string.
+  function hexText(size) {
+    if (heap.length === 0) renew();
+    if (size === 32) return ascii(hex64);
+    return ascii(size === 28 ? hex56 : heap.subarray(OUT + 64, OUT + 64 + 2 * size));
+  }
+  return { mem, hexText };
+}
+
 // The module's memory: the fixed area, the kept scratch areas, and bytes in.
 function memoryOf(wasm, io) {
   const memory = wasm.memory;
@@ -56,25 +80,7 @@ function memoryOf(wasm, io) {
   const data = scratch('data'), keyArea = scratch('key'), table = scratch('table');
   const areas = [data, keyArea, table];
   const ascii = io.ascii || io.latin1; // hex and base64 are ASCII: a faster decoder may do
-  // Growing the memory detaches its buffer, and a view of a detached buffer
-  // has length 0: the kept views are renewed when heap.length is 0, with no
-  // memory.buffer getter on every call.
-  let heap, hex56, hex64;
-  function renew() {
-    heap = new Uint8Array(memory.buffer);
-    hex56 = heap.subarray(OUT + 64, OUT + 64 + 56);
-    hex64 = heap.subarray(OUT + 64, OUT + 64 + 64);
-    for (const area of areas) area.view = area.ptr ? heap.subarray(area.ptr, area.ptr + area.cap) : null;
-    return heap;
-  }
-  renew();
-  const mem = () => (heap.length !== 0 ? heap : renew());
-  // The hex text of a digest of size bytes at OUT + 64, as a string.
-  function hexText(size) {
-    if (heap.length === 0) renew();
-    if (size === 32) return ascii(hex64);
-    return ascii(size === 28 ? hex56 : heap.subarray(OUT + 64, OUT + 64 + 2 * size));
-  }
+  const { mem, hexText } = viewsOf(memory, OUT, areas, ascii);
   // The start of area, holding at least n bytes (a new area when it is smaller).
   function room(area, n) {
     if (area.cap < n || area.ptr === 0) {
