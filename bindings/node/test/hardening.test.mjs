@@ -32,7 +32,8 @@ function bigBytes(n, seed) {
 }
 
 describe(`fastsha256 hardening under ${runtime}`, () => {
-  test('async batches hash the bytes as they were at the call, when the input is detached', async () => {
+  // Tens of MiB hashed several times: more than Bun's 5 s default on a loaded machine.
+  test('async batches hash the bytes as they were at the call, when the input is detached', { timeout: 120000 }, async () => {
     const stride = 4096;
     const size = 8 << 20;
     for (const [how, detach] of detachers) {
@@ -63,7 +64,7 @@ describe(`fastsha256 hardening under ${runtime}`, () => {
     }
   });
 
-  test('async batches hash the bytes as they were at the call, when the input changes', async () => {
+  test('async batches hash the bytes as they were at the call, when the input changes', { timeout: 120000 }, async () => {
     for (const [name, run, ref] of [
       ['sha256PackedAsync', (b) => f.sha256PackedAsync(b, 512, 500), (b) => f.sha256Packed(b, 512, 500)],
       ['sha256ManyAsync', (b) => f.sha256ManyAsync([b, b.subarray(1)]), (b) => f.sha256Many([b, b.subarray(1)])],
