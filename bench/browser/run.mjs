@@ -47,7 +47,7 @@ async function inPage({ rounds, ms: budget }) {
   const parts = {
     'kernel: fastsha256_many x1024': () => { w.fastsha256_many(ptrs, lens, k, dig); },
     'hex: fastsha256_to_hex x1024': () => { w.fastsha256_to_hex(dig, 32 * k, text); },
-    'copy in: 1024 encodeInto (glue now)': () => { let p = data; for (let i = 0; i < k; i++) p += enc.encodeInto(list[i], h.subarray(p, p + 3 * n)).written; },
+    'copy in: 1024 encodeInto (per message)': () => { let p = data; for (let i = 0; i < k; i++) p += enc.encodeInto(list[i], h.subarray(p, p + 3 * n)).written; },
     'copy in: one encodeInto of the join': () => { enc.encodeInto(list.join(''), h.subarray(data, data + 3 * n * k)); },
     'string: 64 KiB by fromCharCode + 1024 slices': () => { const s = str(h.subarray(text, text + 64 * k)); let x = 0; for (let i = 0; i < k; i++) x ^= s.slice(64 * i, 64 * i + 64).length; return x; },
     'string: TextDecoder latin1 + 1024 slices': () => { const s = latin1.decode(h.subarray(text, text + 64 * k)); let x = 0; for (let i = 0; i < k; i++) x ^= s.slice(64 * i, 64 * i + 64).length; return x; },

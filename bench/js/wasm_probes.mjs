@@ -8,11 +8,11 @@
 //   make string (JS)      String.fromCharCode.apply over a kept 64-byte view
 //   batch kernel          fastsha256_many of 1024 messages already in memory
 //   batch hex             fastsha256_to_hex of 1024 digests
-//   batch copy in         1024 encodeInto calls (what manyJoined does now)
+//   batch copy in         1024 encodeInto calls (the per-message path)
 //   batch copy in, joined one encodeInto of the 1024 joined messages
 //   batch split           1024 substrings of a 65,536-character string
 //   parseEncoding("hex")  the glue's encoding check (lib/wasm-errors.js)
-//   memory.buffer         the getter the glue's mem() reads (twice a call)
+//   memory.buffer         the getter the glue's mem() read on every call before
 //   subarray              one new view (the per-call path makes two)
 //   sketch: per call      the per-call path with the glue changes proposed in
 //                         docs/javascript-wasm.md (exact-name encoding check,

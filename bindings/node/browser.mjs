@@ -10,7 +10,13 @@
 import { makeLoader, placeholders } from './lib/wasm-entry.mjs';
 
 const chunk = 0x2000;
-const decoder = new TextDecoder();
+// Hex and base64 text is ASCII, where the 'latin1' decoder (windows-1252,
+// so not for the 'latin1' output encoding) is exact and has no UTF-8
+// checks to make; UTF-8 where an engine lacks it.
+function asciiDecoder() {
+  try { return new TextDecoder('latin1'); } catch (_) { return new TextDecoder(); }
+}
+const decoder = asciiDecoder();
 const io = {
   ascii: (view) => decoder.decode(view),
   bytes: (view) => view.slice(),

@@ -14,32 +14,48 @@ const { kSlice, kChunk } = imported1;
 
 const { ENC_BUFFER, ENC_HEX, ENC_BASE64, ENC_BASE64URL, ENC_LATIN1 } = errors;
 
+// The joined text of k strings into the data area at offset at with one
+// encodeInto, and their pointers and lengths into h32, when it is all
+// ASCII (a byte a unit); false otherwise (what it wrote is overwritten).
+function copyAscii(c, encoder, text, msgs, from, k, h32, at) {
+  const units = text.length;
+  c.mem(); // renews c.data.view after a grow
+  const done = encoder.encodeInto(text, c.data.view.subarray(at, at + 3 * units));
+  if (done.read !== units || done.written !== units) return false;
+  for (let i = 0, p = c.data.ptr + at; i < k; i++) {
+    const n = msgs[from + i].length;
+    h32[i] = p;
+    h32[k + i] = n;
+    p += n;
+  }
+  return true;
+}
+
 // Hashing a slice of messages, one long message, and encoding the digests.
 function hashingOf(c, wasm, io) {
   const encoder = new TextEncoder();
   const sizeOf = (v) => (typeof v === 'string' ? 3 * v.length : v.length);
 
-  // Digests of k messages (data[from..from+k)) into out at byte offset at.
-  function hashSlice(algo, msgs, from, k, enc, out, at) {
+  // Digests of k messages (msgs[from..from+k)) into out at byte offset at;
+  // text: those messages joined when all are strings (else null).
+  function hashSlice(algo, msgs, from, k, enc, out, at, text) {
     const size = algo.is224 ? 28 : 32;
     let bound = 0;
     for (let i = 0; i < k; i++) bound += sizeOf(msgs[from + i]);
     const head = k * (8 + 32 + 65);
     const base = c.room(c.data, head + bound);
-    const ptrs = base, lens = base + 4 * k, dig = base + 8 * k, text = dig + 32 * k;
-    let p = base + head;
+    const ptrs = base, lens = base + 4 * k, dig = base + 8 * k;
     const h32 = new Uint32Array(c.memory.buffer, base, 2 * k);
-    const heap = c.mem();
-    for (let i = 0; i < k; i++) {
-      const m = msgs[from + i];
-      const n = typeof m === 'string'
-        ? c.put(m, c.data, p - base) : (heap.set(m, p), m.length);
-      h32[i] = p;
-      h32[k + i] = n;
-      p += n;
+    if (text === null || !copyAscii(c, encoder, text, msgs, from, k, h32, head)) {
+      for (let i = 0, p = base + head; i < k; i++) {
+        const n = c.store(msgs[from + i], c.data, p - base);
+        h32[i] = p;
+        h32[k + i] = n;
+        p += n;
+      }
     }
     hashPointers(algo, ptrs, lens, k, dig);
-    encodeInto(dig, k, size, enc, text, out, at);
+    encodeInto(dig, k, size, enc, dig + 32 * k, out, at);
   }
 
   // k digests of the messages at ptrs/lens into dig, size bytes each.
@@ -97,23 +113,31 @@ function hashingOf(c, wasm, io) {
 // Whole batches: any messages (run), or an all-ASCII joined text (runAscii).
 function runsOf(c, wasm, h) {
   const { sizeOf, hashSlice, hashPointers, encodeInto, hashLong, flatResult, encoder } = h;
-  function run(algo, msgs, enc, asText) {
+  // joined: the messages joined, when all are strings (manyJoined has it).
+  function run(algo, msgs, enc, asText, joined) {
     const size = algo.is224 ? 28 : 32;
     const w = c.widthOf(enc, size);
     const n = msgs.length;
     const out = new Uint8Array(n * w);
     try {
-      for (let from = 0; from < n;) {
+      for (let from = 0, unit = 0; from < n;) {
         if (sizeOf(msgs[from]) > kChunk) {
           hashLong(algo, msgs[from], enc, out, from * w);
+          unit += msgs[from].length;
           from++;
           continue;
         }
-        let k = 0, bytes = 0;
-        while (from + k < n && k < kSlice && bytes + sizeOf(msgs[from + k]) <= kChunk)
-          bytes += sizeOf(msgs[from + k++]);
-        hashSlice(algo, msgs, from, k, enc, out, from * w);
+        let k = 0, bytes = 0, strings = true, units = 0;
+        for (; from + k < n && k < kSlice && bytes + sizeOf(msgs[from + k]) <= kChunk; k++) {
+          const m = msgs[from + k];
+          bytes += sizeOf(m);
+          if (typeof m === 'string') units += m.length; else strings = false;
+        }
+        const text = !strings || k < 2 ? null : joined !== undefined
+          ? joined.substring(unit, unit + units) : msgs.slice(from, from + k).join('');
+        hashSlice(algo, msgs, from, k, enc, out, from * w, text);
         from += k;
+        unit += units;
       }
     } finally {
       if (algo.hmac) wasm.fastsha256_hmac_key_wipe(c.KEY);
@@ -124,34 +148,39 @@ function runsOf(c, wasm, h) {
 
   // An all-ASCII joined batch (as many UTF-8 bytes as UTF-16 units): one
   // encodeInto of the whole text, the items' bytes at their UTF-16 offsets,
-  // one pointer and length array; null when the text is not all ASCII.
+  // one pointer and length array; null when the text is not all ASCII. Text
+  // results are made from the module's memory (no result array to allocate
+  // and fill first) while they are at most kChunk bytes.
   function runAscii(algo, joined, lengths, n, enc, asText) {
     const units = joined.length;
     if (units > kChunk) return null;
     const size = algo.is224 ? 28 : 32;
     const w = c.widthOf(enc, size);
     const k = Math.min(n, kSlice);
-    const base = c.room(c.data, units + 8 * n + k * (32 + 65) + 16);
+    const inHeap = !asText && enc !== ENC_BUFFER && n * w <= kChunk;
+    const base = c.room(c.data, units + 8 * n + k * (32 + 65) + (inHeap ? n * w : 0) + 16);
     const done = encoder.encodeInto(joined, c.mem().subarray(base, base + units));
     if (done.read !== units || done.written !== units) return null;
     const ptrs = (base + units + 3) & ~3, lens = ptrs + 4 * n, dig = lens + 4 * n, text = dig + 32 * k;
+    const all = text + 65 * k; // inHeap: the whole result's text
     const h32 = new Uint32Array(c.memory.buffer, ptrs, 2 * n);
     for (let i = 0, at = base; i < n; at += lengths[i], i++) {
       h32[i] = at;
       h32[n + i] = lengths[i];
     }
-    const out = new Uint8Array(n * w);
+    const out = inHeap ? c.mem().subarray(all, all + n * w) : new Uint8Array(n * w);
     try {
       for (let from = 0; from < n; from += kSlice) {
         const m = Math.min(kSlice, n - from);
         hashPointers(algo, ptrs + 4 * from, lens + 4 * from, m, dig);
-        encodeInto(dig, m, size, enc, text, out, from * w);
+        if (inHeap && enc === ENC_HEX) wasm.fastsha256_to_hex(dig, m * size, all + from * w);
+        else encodeInto(dig, m, size, enc, text, out, from * w);
       }
+      return flatResult(inHeap ? c.mem().subarray(all, all + n * w) : out, enc, asText);
     } finally {
       if (algo.hmac) wasm.fastsha256_hmac_key_wipe(c.KEY);
       c.release(c.data);
     }
-    return flatResult(out, enc, asText);
   }
 
   return { run, runAscii };
@@ -185,7 +214,7 @@ function batchCallsOf(c, runs) {
       if (ascii !== null) return ascii;
       const msgs = new Array(n);
       for (let i = 0, at = 0; i < n; at += lengths[i], i++) msgs[i] = joined.substring(at, at + lengths[i]);
-      return run(algo, msgs, enc, asText === true);
+      return run(algo, msgs, enc, asText === true, joined);
     };
   }
 

@@ -78,20 +78,21 @@ const ENC_BUFFER = 0, ENC_HEX = 1, ENC_BASE64 = 2, ENC_BASE64URL = 3, ENC_LATIN1
 const encodingNames = { hex: ENC_HEX, base64: ENC_BASE64, base64url: ENC_BASE64URL,
   latin1: ENC_LATIN1, binary: ENC_LATIN1, buffer: ENC_BUFFER };
 
+const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 const asciiLower = (s) => s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
 
 // The addon reads up to 15 latin1 characters of the name.
 function parseEncoding(v, arg) {
   if (v === undefined) return ENC_BUFFER;
-  if (v === 'hex') return ENC_HEX; // the common case, before any string work
   if (typeof v !== 'string')
     throw fail(TypeError, 'ERR_INVALID_ARG_TYPE',
       `The "${arg}" argument must be of type string. Received type ${typeName(v)}`);
+  // An exact lowercase name (the common case): no slicing or lowercasing.
+  if (hasOwn(encodingNames, v)) return encodingNames[v];
   const head = v.slice(0, 15);
   if (v.length < 15) {
-    const enc = encodingNames[asciiLower(head)];
-    if (enc !== undefined && Object.prototype.hasOwnProperty.call(encodingNames, asciiLower(head)))
-      return enc;
+    const lower = asciiLower(head);
+    if (hasOwn(encodingNames, lower)) return encodingNames[lower];
   }
   let shown = '';
   for (let i = 0; i < head.length; i++) shown += String.fromCharCode(head.charCodeAt(i) & 0xff);

@@ -5,8 +5,8 @@
 // (wasm/EXPORTS.md). Bytes cross into the module's memory through two kept
 // scratch areas (data and key), one fixed area holds digests, hex and
 // contexts; a hash object keeps its context in JS and borrows the fixed
-// area for each call. Views of the memory are refreshed after every
-// allocation (the only calls that can grow it).
+// area for each call. The views of the memory that are kept are renewed
+// when the memory has grown (mem()).
 // The source of lib/wasm-natives.mjs (scripts/gen-wasm.js writes it).
 import imported0 from './wasm-errors.mjs';
 const errors = imported0;
@@ -15,7 +15,7 @@ const { ENC_BUFFER, ENC_HEX, ENC_BASE64, ENC_BASE64URL } = errors;
 const kChunk = 1 << 20;   // bytes per crossing of one long message
 const kSlice = 256;       // messages per batch call
 const kKeep = 1 << 22;    // scratch areas bigger than this are given back after the call
-const kShortAscii = 32;   // UTF-16 units copied by a loop when all ASCII
+const kShortAscii = 64;   // UTF-16 units copied by a loop while ASCII
 const b64abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const b64url = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -39,11 +39,33 @@ function base64(bytes, url) {
 const widthOf = (enc, size) => (enc === ENC_HEX ? 2 * size : enc === ENC_BASE64 ? 4 * Math.ceil(size / 3)
   : enc === ENC_BASE64URL ? Math.ceil(size * 4 / 3) : size);
 
+// The views of the memory that are kept: the whole heap, the hex text at
+// OUT + 64, and each scratch area's. Growing the memory detaches its
+// buffer, and a view of a detached buffer has length 0: they are renewed
+// when heap.length is 0, with no memory.buffer getter on every call.
+function viewsOf(memory, OUT, areas, ascii) {
+  let heap, hex56, hex64;
+  function renew() {
+    heap = new Uint8Array(memory.buffer);
+    hex56 = heap.subarray(OUT + 64, OUT + 64 + 56);
+    hex64 = heap.subarray(OUT + 64, OUT + 64 + 64);
+    for (const area of areas) area.view = area.ptr ? heap.subarray(area.ptr, area.ptr + area.cap) : null;
+    return heap;
+  }
+  renew();
+  const mem = () => (heap.length !== 0 ? heap : renew());
+  // The hex text of a digest of size bytes at OUT + 64, as a string.
+  function hexText(size) {
+    if (heap.length === 0) renew();
+    if (size === 32) return ascii(hex64);
+    return ascii(size === 28 ? hex56 : heap.subarray(OUT + 64, OUT + 64 + 2 * size));
+  }
+  return { mem, hexText };
+}
+
 // The module's memory: the fixed area, the kept scratch areas, and bytes in.
 function memoryOf(wasm, io) {
   const memory = wasm.memory;
-  let heap = new Uint8Array(memory.buffer);
-  const mem = () => (heap.buffer === memory.buffer ? heap : (heap = new Uint8Array(memory.buffer)));
   const ctxSize = wasm.fastsha256_wasm_ctx_size();
   const keySize = wasm.fastsha256_wasm_hmac_key_size();
   const hmacCtxSize = wasm.fastsha256_wasm_hmac_ctx_size();
@@ -56,17 +78,22 @@ function memoryOf(wasm, io) {
   // ctx (a hash or HMAC context), key (a prepared HMAC key).
   const OUT = alloc(256 + 64 + hmacCtxSize + keySize + 64);
   const NAMES = OUT + 256, CTX = NAMES + 64, KEY = CTX + hmacCtxSize + 16;
-  const scratch = (name) => ({ name, ptr: 0, cap: 0 });
+  const scratch = (name) => ({ name, ptr: 0, cap: 0, view: null });
   const data = scratch('data'), keyArea = scratch('key'), table = scratch('table');
+  const areas = [data, keyArea, table];
+  const ascii = io.ascii || io.latin1; // hex and base64 are ASCII: a faster decoder may do
+  const { mem, hexText } = viewsOf(memory, OUT, areas, ascii);
+  // The start of area, holding at least n bytes (a new area when it is smaller).
   function room(area, n) {
-    if (area.cap < n) {
+    if (area.cap < n || area.ptr === 0) {
       if (area.ptr) wasm.fastsha256_wasm_free(area.ptr);
       area.ptr = 0;
       area.cap = 0;
+      area.view = null;
       const cap = Math.max(n, 4096);
       area.ptr = alloc(cap);
       area.cap = cap;
-      mem();
+      area.view = mem().subarray(area.ptr, area.ptr + cap);
     }
     return area.ptr;
   }
@@ -75,12 +102,9 @@ function memoryOf(wasm, io) {
       wasm.fastsha256_wasm_free(area.ptr);
       area.ptr = 0;
       area.cap = 0;
+      area.view = null;
     }
   }
-  // Characters at [start, end) of the memory as a string (io.heapText: the
-  // runtime's own latin1 decoder over the memory, no view per call).
-  const ascii = io.ascii || io.latin1; // hex and base64 are ASCII: a faster decoder may do
-  const heapText = io.heapText ? io.heapText(memory) : (start, end) => ascii(mem().subarray(start, end));
   const cstr = (ptr) => {
     const h = mem();
     const p = ptr >>> 0;
@@ -90,12 +114,11 @@ function memoryOf(wasm, io) {
   };
 
   function encodeDigest(size, enc) {
-    const h = mem();
     if (enc === ENC_HEX) {
       wasm.fastsha256_to_hex(OUT, size, OUT + 64);
-      return heapText(OUT + 64, OUT + 64 + 2 * size);
+      return hexText(size);
     }
-    const digest = h.subarray(OUT, OUT + size);
+    const digest = mem().subarray(OUT, OUT + size);
     if (enc === ENC_BASE64 || enc === ENC_BASE64URL) return base64(digest, enc === ENC_BASE64URL);
     return enc === ENC_BUFFER ? io.bytes(digest) : io.latin1(digest);
   }
@@ -110,36 +133,42 @@ function memoryOf(wasm, io) {
   }
 
   const c = { memory, mem, ctxSize, hmacCtxSize, OUT, NAMES, CTX, KEY, data, keyArea, table,
-    room, release, ascii, heapText, cstr, base64, widthOf };
+    room, release, ascii, hexText, cstr, base64, widthOf };
   const { put, fits, stream } = Object.assign(c, inputOf(c));
   return Object.assign(c, { encodeDigest, prepareKey });
 }
 
-// Messages into the module's memory: put (one piece), stream (chunks).
+// Messages into the module's memory: put (one piece, making room), store
+// (one piece where room was made), stream (chunks).
 function inputOf(c) {
   const { mem, room, data } = c;
   const encoder = new TextEncoder();
-  // A string or bytes into area at offset at: its length in bytes. A short
-  // all-ASCII string is copied by a loop (cheaper than encodeInto's call).
-  function put(value, area, at) {
-    if (typeof value === 'string') {
-      if (value.length <= kShortAscii) {
-        const p = room(area, at + 3 * kShortAscii) + at;
-        const h = mem();
-        let i = 0;
-        for (; i < value.length; i++) {
-          const c = value.charCodeAt(i);
-          if (c >= 0x80) break;
-          h[p + i] = c;
-        }
-        if (i === value.length) return i;
-      }
-      const p = room(area, at + 3 * value.length) + at;
-      return encoder.encodeInto(value, mem().subarray(p, p + 3 * value.length)).written;
+  // A string or bytes into area at offset at, which has room for them (3
+  // bytes a UTF-16 unit): their length in bytes. A short string is copied
+  // by a loop while it is ASCII (cheaper than encodeInto's call), and
+  // encoded whole at its first other unit.
+  function store(value, area, at) {
+    mem(); // renews area.view after a grow
+    const view = area.view;
+    if (typeof value !== 'string') {
+      view.set(value, at);
+      return value.length;
     }
-    const p = room(area, at + value.length) + at;
-    mem().set(value, p);
-    return value.length;
+    const len = value.length;
+    if (len <= kShortAscii) {
+      let i = 0;
+      for (; i < len; i++) {
+        const u = value.charCodeAt(i);
+        if (u >= 0x80) break;
+        view[at + i] = u;
+      }
+      if (i === len) return len;
+    }
+    return encoder.encodeInto(value, at === 0 ? view : view.subarray(at, at + 3 * len)).written;
+  }
+  function put(value, area, at) {
+    room(area, at + (typeof value === 'string' ? 3 * value.length : value.length));
+    return store(value, area, at);
   }
   const fits = (value) => (typeof value === 'string' ? 3 * value.length : value.length) <= kChunk;
 
@@ -163,12 +192,12 @@ function inputOf(c) {
     }
   }
 
-  return { put, fits, stream };
+  return { put, store, fits, stream };
 }
 
 // sha256/sha224(data[, enc]) and hmac256/hmac224(key, data[, enc]).
 function oneShots(c, wasm) {
-  const { data, OUT, CTX, KEY, put, fits, stream, release, heapText, encodeDigest, prepareKey, mem } = c;
+  const { data, OUT, CTX, KEY, put, fits, stream, release, hexText, encodeDigest, prepareKey } = c;
   function oneShot(is224) {
     const size = is224 ? 28 : 32;
     return (value, encoding) => {
@@ -178,7 +207,7 @@ function oneShots(c, wasm) {
         const n = put(msg, data, 0);
         if (enc === ENC_HEX) {
           (is224 ? wasm.fastsha224_hex : wasm.fastsha256_hex)(data.ptr, n, OUT + 64);
-          return heapText(OUT + 64, OUT + 64 + 2 * size);
+          return hexText(size);
         }
         (is224 ? wasm.fastsha224 : wasm.fastsha256)(data.ptr, n, OUT);
       } else {

@@ -37,13 +37,6 @@ const nodeIo = {
   bytes: (view) => Buffer.from(view),
   own: (u8) => Buffer.from(u8.buffer, u8.byteOffset, u8.length),
   latin1: (view) => Buffer.prototype.latin1Slice.call(view, 0, view.length),
-  heapText(memory) {
-    let buf = Buffer.from(memory.buffer);
-    return (start, end) => {
-      if (buf.buffer !== memory.buffer) buf = Buffer.from(memory.buffer);
-      return buf.latin1Slice(start, end);
-    };
-  },
 };
 
 /** The natives over a new instance of the chosen flavour. */

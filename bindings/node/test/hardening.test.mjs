@@ -32,6 +32,7 @@ function bigBytes(n, seed) {
 }
 
 describe(`fastsha256 hardening under ${runtime}`, () => {
+  // Tens of MiB hashed several times: more than Bun's 5 s default on a loaded machine.
   test('async batches hash the bytes as they were at the call, when the input is detached', { timeout: 120000 }, async () => {
     const stride = 4096;
     const size = 8 << 20;
