@@ -136,15 +136,10 @@ static int bk_check(const bk_row *r) {
     return 1;
 }
 
-static int bk_cmp(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static void bk_stats(const bk_row *r, int reps, double *best, double *med) {
     double v[BK_MAX_REPS];
     memcpy(v, r->ns, sizeof v[0] * (size_t)reps);
-    qsort(v, (size_t)reps, sizeof v[0], bk_cmp);
+    bu_sort_doubles(v, (size_t)reps);
     *best = v[0];
     *med = v[reps / 2];
 }

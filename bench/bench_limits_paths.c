@@ -131,11 +131,6 @@ static uint64_t w_kdf(void *p, size_t start, size_t n, uint64_t acc) {
     return acc;
 }
 
-static int cmp_double(const void *x, const void *y) {
-    double u = *(const double *)x, v = *(const double *)y;
-    return (u > v) - (u < v);
-}
-
 /* Items of a millisecond or more (16 MiB, 16 x 1 MiB) outlast a scheduler
  * slice on a shared machine, so no chunk of them runs undisturbed: they are
  * timed one by one in this thread's CPU time (which leaves out the time it
@@ -152,7 +147,7 @@ static double bl_cycles_cpu_time(const bench_ctx *c, bu_work_fn fn, bl_arg *a) {
         double ns = (double)(bu_thread_cpu_ns() - t0);
         v[r] = ns * 1e-9 * c->clk.tick_hz * (before + bl_core_per_tick(c)) / 2;
     }
-    qsort(v, (size_t)reps, sizeof v[0], cmp_double);
+    bu_sort_doubles(v, (size_t)reps);
     bl_last_best_ratio = v[reps / 2] > 0 ? v[0] / v[reps / 2] : 1;
     bench_fmt(bl_last_note, sizeof bl_last_note, "%d items, each timed in thread CPU time "
               "(checksum %016llx)", reps, (unsigned long long)acc);

@@ -208,6 +208,15 @@ const char *bu_compiler(void) {
 
 /* --- Measurement ------------------------------------------------------------ */
 
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void bu_sort_doubles(double *v, size_t n) {
+    qsort(v, n, sizeof *v, compare_doubles);
+}
+
 double bu_median(const double *v, int n) {
     double s[64];
     if (n <= 0)

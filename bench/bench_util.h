@@ -87,6 +87,8 @@ void bu_measure(bu_work_fn fn, void *arg, const bu_plan *plan, bu_result *out);
 void bu_measure_threads(bu_work_fn fn, void *const *args, int nthreads, int first_cpu,
                         const bu_plan *plan, bu_result *out);
 
+/* Sorts n doubles in place, smallest first. */
+void bu_sort_doubles(double *v, size_t n);
 /* Median of n doubles (sorts a copy; n <= 64). */
 double bu_median(const double *v, int n);
 

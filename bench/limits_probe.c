@@ -338,11 +338,6 @@ const lp_probe *const lp_probes[] = {&p_h_lat, &p_h_tp, &p_h2_lat, &p_h2_tp, &p_
 const lp_probe *const lp_probes[] = {NULL};
 #endif
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* One repetition: chunks of about chunk_iters iterations; those during
  * which the thread was switched out are dropped (as bu_measure does), the
  * rest give their median. Returns cycles per unit; *best gets the fastest
@@ -364,7 +359,7 @@ static double lp_rep(const lp_probe *p, double core_per_tick, uint64_t chunk_ite
         *best = fastest;
     if (nkept == 0)
         return fastest;
-    qsort(kept, (size_t)nkept, sizeof kept[0], cmp_double);
+    bu_sort_doubles(kept, (size_t)nkept);
     return kept[nkept / 2];
 }
 
@@ -391,7 +386,7 @@ void lp_run(const lp_probe *p, double core_per_tick, int reps, double ms, double
     *best = 0;
     for (int r = 0; r < reps; r++)
         v[r] = lp_rep(p, core_per_tick, chunk_iters, chunks, best);
-    qsort(v, (size_t)reps, sizeof v[0], cmp_double);
+    bu_sort_doubles(v, (size_t)reps);
     *median = v[reps / 2];
 }
 
