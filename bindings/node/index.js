@@ -46,12 +46,8 @@ const chosen = require('./lib/choose.js').choose(load);
 const native = require('./lib/bun.js').adapt(chosen, loadedFile);
 const kHandle = Symbol('fastsha256.handle');
 
-function invalidType(name, what, value) {
-  const err = new TypeError(`The "${name}" argument must be ${what}. Received ` +
-    (value === null ? 'null' : `type ${typeof value}`));
-  err.code = 'ERR_INVALID_ARG_TYPE';
-  return err;
-}
+// The batches' item list, as the ES-module entries read it (lib/api.js).
+const { toArray } = require('./lib/api.js');
 
 // Encodings the addon writes itself; Node's other Buffer encodings go through
 // Buffer#toString, as node:crypto's Hash#digest accepts them.
@@ -230,14 +226,6 @@ function hmac(key, data, encoding) {
 /** HMAC-SHA224 of data under key, in one call. */
 function hmac224(key, data, encoding) {
   return native.hmac224(typeof key === 'string' ? key : secretKey(key), data, encoding);
-}
-
-function toArray(items) {
-  if (Array.isArray(items)) return items;
-  if (items !== null && items !== undefined && typeof items !== 'string' &&
-      typeof items[Symbol.iterator] === 'function')
-    return Array.from(items);
-  throw invalidType('items', 'an Array or an iterable', items);
 }
 
 // Batches cross into the addon once: an all-strings batch as one joined

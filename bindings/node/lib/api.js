@@ -163,4 +163,4 @@ const apiNames = ['sha256', 'sha224', 'createHash', 'Hash', 'sha256Many', 'sha22
   'timingSafeEqual', 'pbkdf2Sync', 'pbkdf2', 'pbkdf2Many', 'pbkdf2ManyAsync', 'hkdfSync', 'hkdf',
   'backend', 'hexBackend', 'backends', 'allBackends', 'setBackend', 'version'];
 
-module.exports = { makeApi, apiNames };
+module.exports = { makeApi, apiNames, toArray };

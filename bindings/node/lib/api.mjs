@@ -165,4 +165,4 @@ const apiNames = ['sha256', 'sha224', 'createHash', 'Hash', 'sha256Many', 'sha22
   'timingSafeEqual', 'pbkdf2Sync', 'pbkdf2', 'pbkdf2Many', 'pbkdf2ManyAsync', 'hkdfSync', 'hkdf',
   'backend', 'hexBackend', 'backends', 'allBackends', 'setBackend', 'version'];
 
-export default { makeApi, apiNames };
+export default { makeApi, apiNames, toArray };
