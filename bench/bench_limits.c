@@ -16,8 +16,6 @@
 
 static char cpu_id[160], cpu_stem[64];
 static double clock_low, clock_high; /* GHz, over the estimates */
-double bl_last_best_ratio = 1;
-char bl_last_note[96];
 
 double bl_core_per_tick(const bench_ctx *c) {
     if (!c->clk.core_estimated)
@@ -46,18 +44,24 @@ static int isa_supported(const char *isa) {
     return bench_backend_supported(isa);
 }
 
-static void run_probes(const bench_ctx *c, bl_floors *f) {
-    const int reps = c->opt.quick ? 3 : 9;
-    const double ms = c->opt.quick ? 0.5 : 3.0;
+/* Rows: the table's probe rows at full repetitions; else a round's quick
+ * pass (one repetition of short chunks, the best chunk kept). */
+static void run_probes(const bench_ctx *c, bl_floors *f, double core_per_tick, int rows) {
+    const int reps = rows ? (c->opt.quick ? 3 : 9) : 1;
+    const double ms = rows ? (c->opt.quick ? 0.5 : 3.0) : 1.2;
     for (size_t i = 0; lp_probes[i] && f->nprobe < BL_MAX_PROBES; i++) {
         const lp_probe *p = lp_probes[i];
         if (!isa_supported(p->isa))
             continue;
-        double med, best, before = bl_core_per_tick(c);
-        lp_run(p, (before + bl_core_per_tick(c)) / 2, reps, ms, &med, &best);
+        double med, best, cpt = core_per_tick;
+        if (cpt == 0)
+            cpt = (bl_core_per_tick(c) + bl_core_per_tick(c)) / 2;
+        lp_run(p, cpt, reps, ms, &med, &best);
         f->probe_name[f->nprobe] = p->name;
         /* A floor from the best chunk: disturbance only ever slows a probe. */
         f->probe[f->nprobe++] = best;
+        if (!rows)
+            continue;
         br_row *r = bench_row("limits", "probe", p->isa, "%s", p->name);
         bench_fmt(r->unit, sizeof r->unit, "cycles/%s", p->unit);
         r->value = med;
@@ -130,21 +134,58 @@ double bl_lanes_floor(const bl_floors *f, const char *backend, unsigned n) {
     return 0;
 }
 
+void bl_measure_floors(const bench_ctx *c, bl_floors *f, double core_per_tick, int rows) {
+    memset(f, 0, sizeof *f);
+    run_probes(c, f, core_per_tick, rows);
+    derive_floors(f);
+}
+
+static double hex_floor(const bl_floors *f) {
+    const char *h = fastsha256_hex_backend();
+    return strcmp(h, "avx2") == 0 ? f->hex256 : strcmp(h, "ssse3") == 0 ? f->hex128 : 0;
+}
+
+double bl_path_units(const bl_path *p) {
+    if (p->units > 0)
+        return p->units;
+    return (double)(p->nmsg ? p->nmsg : 1) * (double)(p->size / 64 + 1);
+}
+
+double bl_path_floor(const bl_floors *f, const bl_path *p) {
+    switch (p->floor) {
+    case BL_F_ONE: return f->one;
+    case BL_F_BLOCK_LAT: return f->block_lat;
+    case BL_F_MANY: return f->many;
+    case BL_F_LANES:
+        return bl_lanes_floor(f, p->backend ? p->backend : fastsha256_backend(), (unsigned)p->nmsg);
+    case BL_F_SEED: return f->many > 0 ? f->many + hex_floor(f) : 0;
+    case BL_F_HEX: return hex_floor(f);
+    case BL_F_HMAC: return 3 * f->many;
+    case BL_F_KDF_ONE: return 2 * f->one;
+    case BL_F_KDF_MANY: return 2 * f->many;
+    case BL_F_NONE: break;
+    }
+    return 0;
+}
+
 /* --- Rows and table ---------------------------------------------------------- */
 
-br_row *bl_row(const char *backend, const char *path, const char *unit, double value,
-               const char *floor_basis, double floor, const char *target) {
-    br_row *r = bench_row("limits", "fastsha256", backend, "%s", path);
-    bench_fmt(r->unit, sizeof r->unit, "%s", unit);
+br_row *bl_row(const char *backend, const bl_path *p, const bl_measured *m, double units) {
+    const double value = m->median / units, floor = m->share * value;
+    br_row *r = bench_row("limits", "fastsha256", backend, "%s", p->label);
+    bench_fmt(r->unit, sizeof r->unit, "%s", p->unit);
     r->value = value;
     r->peer_value = floor;
-    bench_fmt(r->peer, sizeof r->peer, "%s", floor > 0 ? floor_basis : "no floor here");
-    bench_fmt(r->messages, sizeof r->messages, "%s", target ? target : "");
+    bench_fmt(r->peer, sizeof r->peer, "%s", floor > 0 ? p->basis : "no floor here");
+    bench_fmt(r->messages, sizeof r->messages, "%s", p->target ? p->target : "");
     r->threads = 1;
-    r->cyc_med = value * bl_last_best_ratio; /* the best repetition's value */
-    bench_fmt(r->note, sizeof r->note, "%s", bl_last_note);
-    bench_progress("  %-52s %10.2f %-14s floor %8.2f  share %5.1f%%\n", path, value, unit, floor,
-                   floor > 0 && value > 0 ? 100 * floor / value : 0);
+    r->reps = m->rounds;
+    /* The best round's value, as the best share has it (the floor and the
+     * shares are in ticks; value and best in cycles at each round's clock). */
+    r->cyc_med = m->best_share > 0 ? floor / m->best_share : m->best / units;
+    bench_fmt(r->note, sizeof r->note, "%s", m->note);
+    bench_progress("  %-52s %10.2f %-14s floor %8.2f  share %5.1f%%\n", p->label, value, p->unit,
+                   floor, floor > 0 && value > 0 ? 100 * floor / value : 0);
     return r;
 }
 
@@ -158,8 +199,9 @@ static void print_limits(FILE *out, const br_meta *m) {
         if (!head) {
             fprintf(out, "\nLimits of this CPU: %s, %s\n", cpu_id, m->cpu_model);
             fprintf(out, "(core cycles: the core clock estimated next to every probe and row, "
-                         "%.3f-%.3f GHz;\n floors from the probes' best chunks; share = floor / measured, median "
-                         "repetition, and floor / best repetition)\n", clock_low, clock_high);
+                         "%.3f-%.3f GHz;\n each path timed in rounds, each round after the probes of its floor; floor = "
+                         "the fastest probes\n of its rounds; share = floor / measured (median round), "
+                         "and floor / best round)\n", clock_low, clock_high);
             (void)m;
             fprintf(out, "%-44s %10s %-16s %s\n", "probe", "median", "unit", "best");
             head = 1;
@@ -201,9 +243,7 @@ static void run_limits(bench_ctx *c) {
                    c->meta.cpu_model, cpu_stem);
     bench_progress("limits: core cycles = TSC cycles x %.3f\n", c->clk.core_per_tick);
     bl_floors f;
-    memset(&f, 0, sizeof f);
-    run_probes(c, &f);
-    derive_floors(&f);
+    bl_measure_floors(c, &f, 0, 1);
     print_floors(&f);
     bl_run_paths(c, &f);
 }

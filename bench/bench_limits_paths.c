@@ -1,7 +1,7 @@
-/* --limits, the measured paths: each of fastsha256's paths timed as the
- * other modes time them (pinned, medians of repetitions, outputs folded into
- * a checksum so nothing is skipped) and put next to the floor the probes
- * give it (bench_limits.c). */
+/* --limits, the measured paths: each of fastsha256's paths, one row of the
+ * table below, timed in rounds that alternate with the instruction probes
+ * (bench_limits_rounds.c), outputs folded into a checksum so nothing is
+ * skipped. */
 #define _GNU_SOURCE 1
 
 #include <stdio.h>
@@ -10,22 +10,9 @@
 
 #include "bench_limits.h"
 
-#define BL_BATCH 1024u
-#define BL_MAX_MSGS 32u
-
-typedef struct bl_arg {
-    const uint8_t *buf;
-    size_t size, nmsg;
-    const void *ptrs[BL_MAX_MSGS];
-    size_t lens[BL_MAX_MSGS];
-    uint8_t (*dig)[32];
-    char (*hex)[65];
-    const uint8_t *records;       /* BL_BATCH 14-byte messages, 16 bytes apart */
-    const void **msg64;           /* BL_BATCH 64-byte messages */
-    size_t *len64;
-    fastsha256_hmac_key key;
-    uint8_t chain[2][72];         /* a message made of the previous output */
-} bl_arg;
+#define BL_KDF_ITERS 20000
+#define BL_STR2(x) #x
+#define BL_STR(x) BL_STR2(x)
 
 static uint64_t w_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
     const bl_arg *a = (const bl_arg *)p;
@@ -114,7 +101,6 @@ static uint64_t w_update_many(void *p, size_t start, size_t n, uint64_t acc) {
 
 /* PBKDF2-HMAC-SHA256, 32-byte keys: n items of BL_KDF_ITERS iterations,
  * one derivation, or (a->nmsg > 1) that many at once through _many. */
-#define BL_KDF_ITERS 20000u
 static uint64_t w_kdf(void *p, size_t start, size_t n, uint64_t acc) {
     bl_arg *a = (bl_arg *)p;
     (void)start;
@@ -131,168 +117,8 @@ static uint64_t w_kdf(void *p, size_t start, size_t n, uint64_t acc) {
     return acc;
 }
 
-/* Items of a millisecond or more (16 MiB, 16 x 1 MiB) outlast a scheduler
- * slice on a shared machine, so no chunk of them runs undisturbed: they are
- * timed one by one in this thread's CPU time (which leaves out the time it
- * was switched out) at the core clock estimated around each. */
-static double bl_cycles_cpu_time(const bench_ctx *c, bu_work_fn fn, bl_arg *a) {
-    double v[32];
-    int reps = c->opt.quick ? 3 : 2 * c->opt.reps + 1;
-    reps = reps > 32 ? 32 : reps;
-    uint64_t acc = fn(a, 0, 1, BENCH_CHECK_INIT); /* warm-up */
-    for (int r = 0; r < reps; r++) {
-        double before = bl_core_per_tick(c);
-        uint64_t t0 = bu_thread_cpu_ns();
-        acc = fn(a, 0, 1, acc);
-        double ns = (double)(bu_thread_cpu_ns() - t0);
-        v[r] = ns * 1e-9 * c->clk.tick_hz * (before + bl_core_per_tick(c)) / 2;
-    }
-    bu_sort_doubles(v, (size_t)reps);
-    bl_last_best_ratio = v[reps / 2] > 0 ? v[0] / v[reps / 2] : 1;
-    bench_fmt(bl_last_note, sizeof bl_last_note, "%d items, each timed in thread CPU time "
-              "(checksum %016llx)", reps, (unsigned long long)acc);
-    return v[reps / 2];
-}
-
-/* Set for rows compared with a peer timed by the wall clock (OpenSSL's
- * child process): timed the same way. */
-static int bl_wall_only;
-
-/* Core cycles per item, the median repetition's (the best's ratio to it
- * in bl_last_best_ratio), at the core clock estimated around the run. */
-static double bl_cycles(const bench_ctx *c, bu_work_fn fn, bl_arg *a, size_t granule) {
-    void *args[1] = {a};
-    bu_result res;
-    bl_last_note[0] = '\0';
-    uint64_t w0 = bu_wall_ns();
-    (void)fn(a, 0, granule, BENCH_CHECK_INIT);
-    if (granule == 1 && !bl_wall_only && bu_wall_ns() - w0 > 1000000)
-        return bl_cycles_cpu_time(c, fn, a);
-    double before = bl_core_per_tick(c);
-    bench_measure_for(c, fn, args, 1, granule, c->opt.quick ? 10 : 120,
-                      c->opt.quick ? 400.0 : 4000.0, &res);
-    bl_last_best_ratio = res.ticks_med > 0 ? res.ticks_best / res.ticks_med : 1;
-    return res.ticks_med * (before + bl_core_per_tick(c)) / 2;
-}
-
-static void set_msgs(bl_arg *a, size_t n, size_t size) {
-    a->nmsg = n;
-    for (size_t j = 0; j < n; j++) {
-        a->ptrs[j] = a->buf + j * size;
-        a->lens[j] = size;
-    }
-}
-
-#define BLOCKS_1M ((double)(BENCH_MIB / 64 + 1))
-
-static double hex_floor(const bl_floors *f) {
-    const char *h = fastsha256_hex_backend();
-    return strcmp(h, "avx2") == 0 ? f->hex256 : strcmp(h, "ssse3") == 0 ? f->hex128 : 0;
-}
-
-/* One stream: 16 MiB, and the 14-byte one-shot back to back and chained. */
-static void single_stream_rows(const bench_ctx *c, bl_arg *a, const bl_floors *f) {
-    const char *be = fastsha256_backend();
-    a->size = 16 * BENCH_MIB;
-    double t = bl_cycles(c, w_oneshot, a, 1) / (a->size / 64 + 1);
-    bl_row(be, "single stream, 16 MiB", "cycles/block", t, "one stream: the rounds' chain", f->one,
-           ">=95%");
-    a->size = 256 * BENCH_KIB; /* in L2: the kernel without the memory below */
-    t = bl_cycles(c, w_oneshot, a, 1) / (a->size / 64 + 1);
-    bl_row(be, "single stream, 256 KiB (in cache)", "cycles/block", t,
-           "one stream: the rounds' chain", f->one, NULL);
-    a->size = BENCH_SEED_LEN;
-    t = bl_cycles(c, w_oneshot, a, 1);
-    br_row *r = bl_row(be, "14 B fastsha256(), back to back", "cycles/hash", t,
-                       "one block's latency", f->block_lat, NULL);
-    bench_fmt(r->note, sizeof r->note, "independent calls overlap out of order: below the "
-              "latency floor is possible");
-    t = bl_cycles(c, w_chain, a, 1);
-    r = bl_row(be, "14 B fastsha256(), chained (latency)", "cycles/hash", t,
-               "one block's latency", f->block_lat, "<=1.1x+fr");
-    bench_fmt(r->note, sizeof r->note, "framing %.0f cycles (call, padding, state shuffles, "
-              "feed-forward, store, forwarding into the next call); %.2fx the floor",
-              t - f->block_lat, f->block_lat > 0 ? t / f->block_lat : 0);
-    t = bl_cycles(c, w_chain_hex, a, 1);
-    r = bl_row(be, "14 B fastsha256_hex(), chained (latency)", "cycles/hash", t,
-               "one block's latency", f->block_lat, "<=1.1x+fr");
-    bench_fmt(r->note, sizeof r->note, "framing with hex %.0f cycles", t - f->block_lat);
-}
-
-/* Batches of 1 MiB messages: auto with 16, each lane backend per width. */
-static void batch_rows(const bench_ctx *c, bl_arg *a, const bl_floors *f) {
-    set_msgs(a, 16, BENCH_MIB);
-    double t = bl_cycles(c, w_many, a, 1) / (16 * BLOCKS_1M);
-    bl_row(fastsha256_backend(), "batch 16 x 1 MiB (fastsha256_many)", "cycles/block", t,
-           "many streams: best backend", f->many, ">=90%");
-    set_msgs(a, 16, 64 * BENCH_KIB);
-    t = bl_cycles(c, w_many, a, 1) / (16 * (double)(64 * BENCH_KIB / 64 + 1));
-    bl_row(fastsha256_backend(), "batch 16 x 64 KiB (in cache)", "cycles/block", t,
-           "many streams: best backend", f->many, NULL);
-    static const struct {
-        const char *backend;
-        unsigned n;
-    } lanes[] = {{"shani", 2}, {"shani", 4}, {"shani", 16}, {"avx2", 8}, {"avx2", 16},
-                 {"avx512", 16}, {"avx512", 32}, {"armv8", 2}, {"armv8", 16}};
-    for (size_t i = 0; i < sizeof lanes / sizeof lanes[0]; i++) {
-        if (!bench_backend_supported(lanes[i].backend) ||
-            (c->opt.backend && strcmp(c->opt.backend, lanes[i].backend) != 0))
-            continue;
-        fastsha256_set_backend(lanes[i].backend);
-        set_msgs(a, lanes[i].n, BENCH_MIB);
-        t = bl_cycles(c, w_many, a, 1) / (lanes[i].n * BLOCKS_1M);
-        char path[64];
-        bench_fmt(path, sizeof path, "batch %u x 1 MiB, %s forced", lanes[i].n, lanes[i].backend);
-        bl_row(lanes[i].backend, path, "cycles/block", t, "this backend's lanes",
-               bl_lanes_floor(f, lanes[i].backend, lanes[i].n), NULL);
-    }
-    fastsha256_reset_backend();
-}
-
-/* Short-message batches: the seed to hex, hex alone, HMAC tags. */
-static void short_batch_rows(const bench_ctx *c, bl_arg *a, const bl_floors *f) {
-    const char *be = fastsha256_backend();
-    double hex = hex_floor(f);
-    double t = bl_cycles(c, w_seed, a, BL_BATCH);
-    br_row *r = bl_row(be, "seed batch + hex, 14 B, per message", "cycles/msg", t,
-                       "one block, many streams + hex", f->many > 0 ? f->many + hex : 0, ">=85%");
-    bench_fmt(r->note, sizeof r->note, "many_strided + to_hex_many in batches of %u; hex "
-              "encoder %s", BL_BATCH, fastsha256_hex_backend());
-    t = bl_cycles(c, w_hex, a, BL_BATCH);
-    bl_row(fastsha256_hex_backend(), "hex per digest (to_hex_many)", "cycles/digest", t,
-           "the encoder's mix", hex, NULL);
-    t = bl_cycles(c, w_hmac, a, BL_BATCH);
-    bl_row(be, "HMAC 64 B batch (hmac_many), per tag", "cycles/tag", t,
-           "3 blocks, many streams", 3 * f->many, ">=85%");
-}
-
-static void update_many_row(const bench_ctx *c, bl_arg *a, const bl_floors *f) {
-    set_msgs(a, 4, BENCH_MIB);
-    double t = bl_cycles(c, w_update_many, a, 1) / (4 * BLOCKS_1M);
-    bl_row(fastsha256_backend(), "update_many, 4 streams x 1 MiB", "cycles/block", t,
-           "this backend's lanes, 4 streams", bl_lanes_floor(f, fastsha256_backend(), 4), NULL);
-}
-
-/* One iteration is two dependent compressions (the inner and outer hash of
- * U): one chain is bound by two blocks' latency chains; many derivations by
- * two blocks at the many-stream floor each. */
-static void kdf_rows(const bench_ctx *c, bl_arg *a, const bl_floors *f) {
-    set_msgs(a, 1, 16);
-    double t = bl_cycles(c, w_kdf, a, 1) / BL_KDF_ITERS;
-    br_row *r = bl_row(fastsha256_backend(), "PBKDF2 iteration, one derivation", "cycles/iter", t,
-                       "2 blocks' latency chain", 2 * f->one, ">=90%");
-    bench_fmt(r->note, sizeof r->note, "fastsha256_pbkdf2, %u iterations, 32-byte key",
-              BL_KDF_ITERS);
-    set_msgs(a, 4, 16);
-    t = bl_cycles(c, w_kdf, a, 1) / (4.0 * BL_KDF_ITERS);
-    r = bl_row(fastsha256_backend(), "PBKDF2 iteration, _many of 4, per derivation", "cycles/iter",
-               t, "2 blocks, many streams", 2 * f->many, ">=85%");
-    bench_fmt(r->note, sizeof r->note, "fastsha256_pbkdf2_many, 4 derivations of %u iterations",
-              BL_KDF_ITERS);
-}
-
-/* A plain sequential read of the 16 MiB the large rows hash: what the
- * memory system gives one core (cycles per 64 bytes). */
+/* A plain sequential read of the buffer: what the memory system gives one
+ * core (cycles per 64 bytes). */
 static uint64_t w_read(void *p, size_t start, size_t n, uint64_t acc) {
     const bl_arg *a = (const bl_arg *)p;
     (void)start;
@@ -309,39 +135,147 @@ static uint64_t w_read(void *p, size_t start, size_t n, uint64_t acc) {
     return acc;
 }
 
-static void memory_rows(const bench_ctx *c, bl_arg *a) {
-    const size_t sizes[] = {256 * BENCH_KIB, 16 * BENCH_MIB};
-    for (size_t i = 0; i < 2; i++) {
-        a->size = sizes[i];
-        double t = bl_cycles(c, w_read, a, 1) / (double)(a->size / 64);
-        char path[64];
-        bench_fmt(path, sizeof path, "memory: plain read of %zu KiB", sizes[i] / BENCH_KIB);
-        bl_row("-", path, "cycles/64 B", t, "", 0, NULL);
+/* Notes computed from the row's numbers. */
+static void note_framing(br_row *r, double t, double floor) {
+    bench_fmt(r->note, sizeof r->note, "framing %.0f cycles (call, padding, state shuffles, "
+              "feed-forward, store, forwarding into the next call); %.2fx the floor",
+              t - floor, floor > 0 ? t / floor : 0);
+}
+
+static void note_framing_hex(br_row *r, double t, double floor) {
+    bench_fmt(r->note, sizeof r->note, "framing with hex %.0f cycles", t - floor);
+}
+
+static void note_seed(br_row *r, double t, double floor) {
+    (void)t;
+    (void)floor;
+    bench_fmt(r->note, sizeof r->note, "many_strided + to_hex_many in batches of %u; hex "
+              "encoder %s", BL_BATCH, fastsha256_hex_backend());
+}
+
+#define MIB BENCH_MIB
+#define KIB BENCH_KIB
+static const char lanes_basis[] = "this backend's lanes";
+static const char many_basis[] = "many streams: best backend";
+static const char chain_basis[] = "one stream: the rounds' chain";
+static const char lat_basis[] = "one block's latency";
+
+/* Every path, in the table's order. Per item: `size` bytes as one message,
+ * or `nmsg` messages of `size` bytes; `granule` items per call. */
+static const bl_path paths[] = {
+    {"single stream, 16 MiB", NULL, w_oneshot, 0, 16 * MIB, 1, 0, "cycles/block", BL_F_ONE,
+     chain_basis, ">=95%", NULL, NULL},
+    {"single stream, 256 KiB (in cache)", NULL, w_oneshot, 0, 256 * KIB, 1, 0, "cycles/block",
+     BL_F_ONE, chain_basis, NULL, NULL, NULL},
+    {"14 B fastsha256(), back to back", NULL, w_oneshot, 0, BENCH_SEED_LEN, 1, 1, "cycles/hash",
+     BL_F_BLOCK_LAT, lat_basis, NULL,
+     "independent calls overlap out of order: below the latency floor is possible", NULL},
+    {"14 B fastsha256(), chained (latency)", NULL, w_chain, 0, 0, 1, 1, "cycles/hash",
+     BL_F_BLOCK_LAT, lat_basis, "<=1.1x+fr", NULL, note_framing},
+    {"14 B fastsha256_hex(), chained (latency)", NULL, w_chain_hex, 0, 0, 1, 1, "cycles/hash",
+     BL_F_BLOCK_LAT, lat_basis, "<=1.1x+fr", NULL, note_framing_hex},
+    {"batch 16 x 1 MiB (fastsha256_many)", NULL, w_many, 16, MIB, 1, 0, "cycles/block", BL_F_MANY,
+     many_basis, ">=90%", NULL, NULL},
+    {"batch 16 x 64 KiB (in cache)", NULL, w_many, 16, 64 * KIB, 1, 0, "cycles/block", BL_F_MANY,
+     many_basis, NULL, NULL, NULL},
+    {"batch 2 x 1 MiB, shani forced", "shani", w_many, 2, MIB, 1, 0, "cycles/block", BL_F_LANES,
+     lanes_basis, NULL, NULL, NULL},
+    {"batch 4 x 1 MiB, shani forced", "shani", w_many, 4, MIB, 1, 0, "cycles/block", BL_F_LANES,
+     lanes_basis, NULL, NULL, NULL},
+    {"batch 16 x 1 MiB, shani forced", "shani", w_many, 16, MIB, 1, 0, "cycles/block", BL_F_LANES,
+     lanes_basis, NULL, NULL, NULL},
+    {"batch 8 x 1 MiB, avx2 forced", "avx2", w_many, 8, MIB, 1, 0, "cycles/block", BL_F_LANES,
+     lanes_basis, NULL, NULL, NULL},
+    {"batch 16 x 1 MiB, avx2 forced", "avx2", w_many, 16, MIB, 1, 0, "cycles/block", BL_F_LANES,
+     lanes_basis, NULL, NULL, NULL},
+    {"batch 16 x 1 MiB, avx512 forced", "avx512", w_many, 16, MIB, 1, 0, "cycles/block",
+     BL_F_LANES, lanes_basis, NULL, NULL, NULL},
+    {"batch 32 x 1 MiB, avx512 forced", "avx512", w_many, 32, MIB, 1, 0, "cycles/block",
+     BL_F_LANES, lanes_basis, NULL, NULL, NULL},
+    {"batch 2 x 1 MiB, armv8 forced", "armv8", w_many, 2, MIB, 1, 0, "cycles/block", BL_F_LANES,
+     lanes_basis, NULL, NULL, NULL},
+    {"batch 16 x 1 MiB, armv8 forced", "armv8", w_many, 16, MIB, 1, 0, "cycles/block", BL_F_LANES,
+     lanes_basis, NULL, NULL, NULL},
+    {"seed batch + hex, 14 B, per message", NULL, w_seed, 0, 0, BL_BATCH, 1, "cycles/msg",
+     BL_F_SEED, "one block, many streams + hex", ">=85%", NULL, note_seed},
+    {"hex per digest (to_hex_many)", NULL, w_hex, 0, 0, BL_BATCH, 1, "cycles/digest", BL_F_HEX,
+     "the encoder's mix", NULL, NULL, NULL},
+    {"HMAC 64 B batch (hmac_many), per tag", NULL, w_hmac, 0, 0, BL_BATCH, 1, "cycles/tag",
+     BL_F_HMAC, "3 blocks, many streams", ">=85%", NULL, NULL},
+    {"update_many, 4 streams x 1 MiB", NULL, w_update_many, 4, MIB, 1, 0, "cycles/block",
+     BL_F_LANES, "this backend's lanes, 4 streams", NULL, NULL, NULL},
+    {"PBKDF2 iteration, one derivation", NULL, w_kdf, 1, 16, 1, BL_KDF_ITERS, "cycles/iter",
+     BL_F_KDF_ONE, "2 blocks' latency chain", ">=90%",
+     "fastsha256_pbkdf2, " BL_STR(BL_KDF_ITERS) " iterations, 32-byte key", NULL},
+    {"PBKDF2 iteration, _many of 4, per derivation", NULL, w_kdf, 4, 16, 1, 4.0 * BL_KDF_ITERS,
+     "cycles/iter", BL_F_KDF_MANY, "2 blocks, many streams", ">=85%",
+     "fastsha256_pbkdf2_many, 4 derivations of " BL_STR(BL_KDF_ITERS) " iterations", NULL},
+};
+
+static const bl_path memory_paths[] = {
+    {"memory: plain read of 256 KiB", NULL, w_read, 0, 256 * KIB, 1, 256 * KIB / 64,
+     "cycles/64 B", BL_F_NONE, "", NULL, NULL, NULL},
+    {"memory: plain read of 16384 KiB", NULL, w_read, 0, 16 * MIB, 1, 16 * MIB / 64,
+     "cycles/64 B", BL_F_NONE, "", NULL, NULL, NULL},
+};
+
+static const bl_path portable_path = {
+    "portable C single stream, 16 MiB", "scalar", w_oneshot, 0, 16 * MIB, 1, 16 * MIB,
+    "cycles/byte", BL_F_NONE, "OpenSSL integer path, same run", ">=100%",
+    "both timed by the wall clock as --kernels does (OpenSSL in a child process with "
+    "OPENSSL_ia32cap)", NULL};
+
+static void set_msgs(bl_arg *a, const bl_path *p) {
+    a->size = p->size;
+    a->nmsg = p->nmsg;
+    for (size_t j = 0; j < p->nmsg; j++) {
+        a->ptrs[j] = a->buf + j * p->size;
+        a->lens[j] = p->size;
     }
 }
 
-/* Portable C against OpenSSL's integer path (its child process). */
+static int path_runs_here(const bench_ctx *c, const bl_path *p) {
+    if (!p->backend)
+        return 1;
+    return bench_backend_supported(p->backend) &&
+           (!c->opt.backend || strcmp(c->opt.backend, p->backend) == 0);
+}
+
+static void run_path(const bench_ctx *c, bl_arg *a, const bl_path *p, const bl_floors *f) {
+    if (!path_runs_here(c, p))
+        return;
+    if (p->backend)
+        fastsha256_set_backend(p->backend);
+    set_msgs(a, p);
+    bl_measured m;
+    bl_measure_path(c, p, a, f, &m);
+    const double units = bl_path_units(p);
+    const char *backend = p->floor == BL_F_HEX    ? fastsha256_hex_backend()
+                          : p->floor == BL_F_NONE ? "-"
+                                                  : fastsha256_backend();
+    br_row *r = bl_row(backend, p, &m, units);
+    if (p->note)
+        bench_fmt(r->note, sizeof r->note, "%s", p->note);
+    if (p->annotate)
+        p->annotate(r, r->value, r->peer_value);
+    fastsha256_reset_backend();
+}
+
+/* Portable C against OpenSSL's integer path (its child process), paired. */
 static void portable_row(const bench_ctx *c, bl_arg *a) {
+    const bl_path *p = &portable_path;
     if (!bench_backend_supported("scalar") || fastsha256_set_backend("scalar") != 0)
         return;
-    a->size = 16 * BENCH_MIB;
-    bl_wall_only = 1;
-    double t = bl_cycles(c, w_oneshot, a, 1) / (double)a->size;
-    bl_wall_only = 0;
+    set_msgs(a, p);
+    int peer = !c->opt.no_openssl && bo_available() && bo_style_available(BO_LOW_LEVEL);
+    bl_measured m;
+    bl_measure_against_openssl(c, p, a, peer, &m);
     fastsha256_reset_backend();
-    double peer = 0;
-    if (!c->opt.no_openssl && bo_available() && bo_style_available(BO_LOW_LEVEL)) {
-        bench_ossl_probe p = bench_run_openssl_probe(c, "~0x20000000000:~0x20000128");
-        if (p.ok)
-            peer = bench_cycles(c, p.per_byte_16m);
-    }
-    br_row *r = bl_row("scalar", "portable C single stream, 16 MiB", "cycles/byte", t,
-                       "OpenSSL integer path, same run", peer, ">=100%");
-    bench_fmt(r->note, sizeof r->note, "both timed by the wall clock as --kernels does (OpenSSL "
-              "in a child process with OPENSSL_ia32cap)");
+    br_row *r = bl_row("scalar", p, &m, bl_path_units(p));
+    bench_fmt(r->note, sizeof r->note, "%s", p->note);
 }
 
-void bl_run_paths(bench_ctx *c, const bl_floors *f) {
+static bl_arg *arg_new(void) {
     bl_arg *a = bench_xmalloc(sizeof *a);
     memset(a, 0, sizeof *a);
     uint8_t *buf = bench_xmalloc(BL_MAX_MSGS * BENCH_MIB);
@@ -364,20 +298,27 @@ void bl_run_paths(bench_ctx *c, const bl_floors *f) {
     }
     fastsha256_hmac_key_init(&a->key, "limits key", 10);
     memcpy(a->chain[0], BENCH_SEED_MSG, BENCH_SEED_LEN);
-    fastsha256_reset_backend();
-    single_stream_rows(c, a, f);
-    batch_rows(c, a, f);
-    short_batch_rows(c, a, f);
-    update_many_row(c, a, f);
-    kdf_rows(c, a, f);
-    portable_row(c, a);
-    memory_rows(c, a);
+    return a;
+}
+
+static void arg_free(bl_arg *a) {
     fastsha256_hmac_key_wipe(&a->key);
     free(a->msg64);
     free(a->len64);
-    free(records);
+    free((void *)a->records);
     free(a->dig);
     free(a->hex);
-    free(buf);
+    free((void *)a->buf);
     free(a);
+}
+
+void bl_run_paths(bench_ctx *c, const bl_floors *f) {
+    bl_arg *a = arg_new();
+    fastsha256_reset_backend();
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
+        run_path(c, a, &paths[i], f);
+    portable_row(c, a);
+    for (size_t i = 0; i < sizeof memory_paths / sizeof memory_paths[0]; i++)
+        run_path(c, a, &memory_paths[i], f);
+    arg_free(a);
 }
