@@ -30,6 +30,68 @@ build_and_test() {
     ctest --test-dir "$dir" -j "$jobs" --output-on-failure "${ctest_args[@]}"
 }
 
+run_valgrind() {
+    # Quick loops and no multi-gigabyte streams. Valgrind hides SHA-NI, so
+    # auto-selection must fall back; the shani runs would only skip, each
+    # of their tests paying valgrind's start-up: left out while valgrind's
+    # CPU shows no SHA-NI. The benchmark, CLI and JavaScript
+    # tests do not run under the launcher (the default run has them): not
+    # built here.
+    local dir=build/valgrind skip_shani=()
+    configure_and_build "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTSHA256_BUILD_BENCH=OFF \
+        -DFASTSHA256_BUILD_TOOLS=OFF -DFASTSHA256_BUILD_NODE=OFF \
+        "-DFASTSHA256_TEST_LAUNCHER=valgrind;-q;--trace-children=yes;--error-exitcode=99;--leak-check=full;--errors-for-leak-kinds=definite"
+    local supported
+    supported=$(valgrind -q "$dir/test/backend_check" 2>/dev/null || true)
+    if ! grep -qw shani <<<"$supported"; then
+        echo "== valgrind hides SHA-NI: the *.shani* runs are left out"
+        skip_shani=(-E '[.]shani')
+    fi
+    FASTSHA256_TEST_QUICK=1 ctest --test-dir "$dir" -j "$jobs" --output-on-failure -LE large \
+        --timeout 1500 "${skip_shani[@]}"
+}
+
+run_fuzz() {
+    # The libFuzzer targets (clang, ASan+UBSan), FASTSHA256_FUZZ_SECONDS
+    # each (default 30), starting from the committed corpus; new inputs
+    # go to build/fuzz/corpus-<target>, crashes to build/fuzz/.
+    local dir=build/fuzz seconds=${FASTSHA256_FUZZ_SECONDS:-30} t
+    echo "== $dir: libFuzzer targets, ${seconds} s each"
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
+        -DFASTSHA256_WERROR=ON -DFASTSHA256_SANITIZE=address,undefined -DFASTSHA256_FUZZ=ON \
+        -DFASTSHA256_BUILD_BENCH=OFF -DFASTSHA256_BUILD_TOOLS=OFF >/dev/null
+    for t in oneshot stream many sha224 hex kdf; do
+        cmake --build "$dir" -j "$jobs" --target "fuzz_$t" >/dev/null
+        mkdir -p "$dir/corpus-$t"
+        echo "== fuzz_$t"
+        local rc=0
+        "$dir/test/fuzz/fuzz_$t" -max_total_time="$seconds" -max_len=4096 -timeout=20 \
+            -artifact_prefix="$dir/fuzz_$t-" -print_final_stats=1 \
+            "$dir/corpus-$t" "test/fuzz/corpus/$t" >"$dir/fuzz_$t.log" 2>&1 || rc=$?
+        grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|fastsha256 fuzz)' \
+            "$dir/fuzz_$t.log" || true
+        if [ $rc -ne 0 ]; then
+            tail -n 40 "$dir/fuzz_$t.log"
+            echo "fuzz_$t FAILED (exit $rc; log $dir/fuzz_$t.log)"
+            exit 1
+        fi
+    done
+}
+
+run_wasm() {
+    # The two modules of bindings/node/wasm/ (cmake/wasm32.cmake), their
+    # checks, and whether the committed copies are up to date.
+    local tool
+    for tool in clang-14 wasm-ld-14 llvm-ar-14; do
+        if ! command -v "$tool" >/dev/null; then
+            echo "== wasm: SKIPPED, $tool not found (apt-get install clang-14 lld-14 llvm-14)"
+            return 0
+        fi
+    done
+    build_and_test build/wasm -DCMAKE_TOOLCHAIN_FILE=cmake/wasm32.cmake \
+        -DCMAKE_BUILD_TYPE=Release
+}
+
 run_mode() {
     case "$1" in
     default)
@@ -40,7 +102,7 @@ run_mode() {
     clang-asan)
         # clang's UBSan sees what gcc's does not (e.g. NULL + 0); any report
         # stops the test (-fno-sanitize-recover=all). The multi-gigabyte
-        # streams already ran under gcc's ASan+UBSan (asan): ~3.5 min of CPU.
+        # streams already ran under gcc's ASan+UBSan (asan): not again here.
         build_and_test build/clang-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
             -DFASTSHA256_SANITIZE=address,undefined -DFASTSHA256_BUILD_BENCH=OFF -- -LE large ;;
     tsan)
@@ -56,62 +118,9 @@ run_mode() {
         # default run has it.
         build_and_test build/clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang \
             -- -E '^python[.]install$' ;;
-    valgrind)
-        # Quick loops and no multi-gigabyte streams. Valgrind hides SHA-NI, so
-        # auto-selection must fall back; the shani runs would only skip, each
-        # of their tests paying valgrind's start-up (~4 s): left out while
-        # valgrind's CPU shows no SHA-NI. The benchmark, CLI and JavaScript
-        # tests do not run under the launcher (the default run has them): not
-        # built here.
-        local dir=build/valgrind skip_shani=()
-        configure_and_build "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTSHA256_BUILD_BENCH=OFF \
-            -DFASTSHA256_BUILD_TOOLS=OFF -DFASTSHA256_BUILD_NODE=OFF \
-            "-DFASTSHA256_TEST_LAUNCHER=valgrind;-q;--trace-children=yes;--error-exitcode=99;--leak-check=full;--errors-for-leak-kinds=definite"
-        local supported
-        supported=$(valgrind -q "$dir/test/backend_check" 2>/dev/null || true)
-        if ! grep -qw shani <<<"$supported"; then
-            echo "== valgrind hides SHA-NI: the *.shani* runs are left out"
-            skip_shani=(-E '[.]shani')
-        fi
-        FASTSHA256_TEST_QUICK=1 ctest --test-dir "$dir" -j "$jobs" --output-on-failure -LE large \
-            --timeout 1500 "${skip_shani[@]}" ;;
-    fuzz)
-        # The libFuzzer targets (clang, ASan+UBSan), FASTSHA256_FUZZ_SECONDS
-        # each (default 30), starting from the committed corpus; new inputs
-        # go to build/fuzz/corpus-<target>, crashes to build/fuzz/.
-        local dir=build/fuzz seconds=${FASTSHA256_FUZZ_SECONDS:-30} t
-        echo "== $dir: libFuzzer targets, ${seconds} s each"
-        cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
-            -DFASTSHA256_WERROR=ON -DFASTSHA256_SANITIZE=address,undefined -DFASTSHA256_FUZZ=ON \
-            -DFASTSHA256_BUILD_BENCH=OFF -DFASTSHA256_BUILD_TOOLS=OFF >/dev/null
-        for t in oneshot stream many sha224 hex kdf; do
-            cmake --build "$dir" -j "$jobs" --target "fuzz_$t" >/dev/null
-            mkdir -p "$dir/corpus-$t"
-            echo "== fuzz_$t"
-            local rc=0
-            "$dir/test/fuzz/fuzz_$t" -max_total_time="$seconds" -max_len=4096 -timeout=20 \
-                -artifact_prefix="$dir/fuzz_$t-" -print_final_stats=1 \
-                "$dir/corpus-$t" "test/fuzz/corpus/$t" >"$dir/fuzz_$t.log" 2>&1 || rc=$?
-            grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|fastsha256 fuzz)' \
-                "$dir/fuzz_$t.log" || true
-            if [ $rc -ne 0 ]; then
-                tail -n 40 "$dir/fuzz_$t.log"
-                echo "fuzz_$t FAILED (exit $rc; log $dir/fuzz_$t.log)"
-                exit 1
-            fi
-        done ;;
-    wasm)
-        # The two modules of bindings/node/wasm/ (cmake/wasm32.cmake), their
-        # checks, and whether the committed copies are up to date.
-        local tool
-        for tool in clang-14 wasm-ld-14 llvm-ar-14; do
-            if ! command -v "$tool" >/dev/null; then
-                echo "== wasm: SKIPPED, $tool not found (apt-get install clang-14 lld-14 llvm-14)"
-                return 0
-            fi
-        done
-        build_and_test build/wasm -DCMAKE_TOOLCHAIN_FILE=cmake/wasm32.cmake \
-            -DCMAKE_BUILD_TYPE=Release ;;
+    valgrind) run_valgrind ;;
+    fuzz) run_fuzz ;;
+    wasm) run_wasm ;;
     cross)
         bash .ci/cross.sh ;;
     all)
