@@ -53,11 +53,9 @@ function rejecting(fn) {
   };
 }
 
-/**
- * natives: the addon's function set. env.decode(string, encoding) gives the
- * bytes of a string in an input encoding other than utf8 (or throws).
- */
-function makeApi(natives, env) {
+// Adapters from env: input strings in encodings other than utf8, digests
+// in encodings the natives do not write, keys that are objects.
+function makeAdapters(natives, env) {
   const inputBytes = (data, enc) => {
     if (typeof data !== 'string' || enc === undefined || enc === null) return data;
     const e = String(enc).toLowerCase();
@@ -79,7 +77,10 @@ function makeApi(natives, env) {
   const secretKey = (key) => (typeof SharedArrayBuffer !== 'undefined' && key instanceof SharedArrayBuffer
     ? new Uint8Array(key)
     : env.secretKey && key !== null && typeof key === 'object' && !ArrayBuffer.isView(key) ? env.secretKey(key) : key);
+  return { inputBytes, digestOf, secretKey };
+}
 
+function makeHashClasses(natives, { inputBytes, digestOf, secretKey }) {
   class Hash {
     constructor(algorithm, handle) {
       this[kHandle] = handle !== undefined ? handle : natives.hashCreate(algorithm);
@@ -115,20 +116,33 @@ function makeApi(natives, env) {
       return digestOf(this[kHandle], outputEncoding);
     }
   }
+  return { Hash, Hmac };
+}
 
-  const many = (fn, joinedFn) => (items, encoding) => {
-    const arr = toArray(items);
-    const joined = joinStrings(arr);
-    return split(joined !== null ? joinedFn(joined, lengths, arr.length, encoding)
-      : fn(arr, encoding, 0), arr.length);
-  };
-  const keyedMany = (fn, joinedFn) => (key, items, encoding) => {
-    const k = secretKey(key);
-    const arr = toArray(items);
-    const joined = joinStrings(arr);
-    return split(joined !== null ? joinedFn(k, joined, lengths, arr.length, encoding)
-      : fn(k, arr, encoding, 0), arr.length);
-  };
+// A batch call over the natives' array form and, for all-strings batches,
+// their joined form; keyed: the same with a key first.
+const many = (fn, joinedFn) => (items, encoding) => {
+  const arr = toArray(items);
+  const joined = joinStrings(arr);
+  return split(joined !== null ? joinedFn(joined, lengths, arr.length, encoding)
+    : fn(arr, encoding, 0), arr.length);
+};
+const keyedMany = (secretKey, fn, joinedFn) => (key, items, encoding) => {
+  const k = secretKey(key);
+  const arr = toArray(items);
+  const joined = joinStrings(arr);
+  return split(joined !== null ? joinedFn(k, joined, lengths, arr.length, encoding)
+    : fn(k, arr, encoding, 0), arr.length);
+};
+
+/**
+ * natives: the addon's function set. env.decode(string, encoding) gives the
+ * bytes of a string in an input encoding other than utf8 (or throws).
+ */
+function makeApi(natives, env) {
+  const adapters = makeAdapters(natives, env);
+  const { secretKey } = adapters;
+  const { Hash, Hmac } = makeHashClasses(natives, adapters);
   const api = {
     sha256: natives.sha256,
     sha224: natives.sha224,
@@ -141,8 +155,8 @@ function makeApi(natives, env) {
     hmac224: (key, data, encoding) => natives.hmac224(secretKey(key), data, encoding),
     createHmac: (algorithm, key, options) => new Hmac(algorithm, key, options),
     Hmac,
-    hmacMany: keyedMany(natives.hmacManyArray256, natives.hmacManyJoined256),
-    hmac224Many: keyedMany(natives.hmacManyArray224, natives.hmacManyJoined224),
+    hmacMany: keyedMany(secretKey, natives.hmacManyArray256, natives.hmacManyJoined256),
+    hmac224Many: keyedMany(secretKey, natives.hmacManyArray224, natives.hmacManyJoined224),
     hmacPacked: (key, ...rest) => natives.hmacPacked(secretKey(key), ...rest),
     timingSafeEqual: natives.timingSafeEqual,
     backend: natives.backend,

@@ -80,6 +80,78 @@ function asBytes(value, name, what, secretKey) {
   throw invalidArgType(name, what, value);
 }
 
+function pbkdf2Args(secretKey, password, salt, iterations, keylen, digest) {
+  if (typeof digest !== 'string') throw invalidArgType('digest', 'of type string', digest);
+  const pw = asBytes(password, 'password', kSourceTypes, secretKey);
+  const s = asBytes(salt, 'salt', kSourceTypes, secretKey);
+  checkInteger(iterations, 'iterations', 1, kMaxInt32);
+  checkInteger(keylen, 'keylen', 0, kMaxInt32);
+  return { pw, s, iterations, keylen, is224: digestName(digest) === 'sha224' };
+}
+
+// Salts: one source for all passwords, or an Array of the same length.
+function saltsFor(secretKey, salts, count) {
+  if (!Array.isArray(salts)) {
+    const one = asBytes(salts, 'salts', kSourceTypes, secretKey);
+    return new Array(count).fill(one);
+  }
+  if (salts.length !== count) {
+    const err = new RangeError(`The "salts" array has ${salts.length} items, "passwords" ${count}`);
+    err.code = 'ERR_OUT_OF_RANGE';
+    throw err;
+  }
+  return salts.map((s, i) => asBytes(s, `salts[${i}]`, kSourceTypes, secretKey));
+}
+
+// Passwords: an Array (or iterable) of sources.
+function manyArgs(secretKey, passwords, salts, iterations, keylen, digest) {
+  if (typeof digest !== 'string') throw invalidArgType('digest', 'of type string', digest);
+  if (passwords === null || typeof passwords !== 'object' || typeof passwords[Symbol.iterator] !== 'function')
+    throw invalidArgType('passwords', 'an instance of Array', passwords);
+  const pws = Array.from(passwords, (p, i) => asBytes(p, `passwords[${i}]`, kSourceTypes, secretKey));
+  const ss = saltsFor(secretKey, salts, pws.length);
+  checkInteger(iterations, 'iterations', 1, kMaxInt32);
+  checkInteger(keylen, 'keylen', 0, kMaxInt32);
+  return { pws, ss, iterations, keylen, is224: digestName(digest) === 'sha224' };
+}
+
+function splitKeys(flat, n, keylen) {
+  const keys = new Array(n);
+  for (let i = 0; i < n; i++) keys[i] = flat.subarray(i * keylen, (i + 1) * keylen);
+  return keys;
+}
+
+function invalidHkdfDigest(digest) {
+  const err = new TypeError(`Invalid digest: ${digest} (fastsha256's HKDF is HKDF-SHA256)`);
+  err.code = 'ERR_CRYPTO_INVALID_DIGEST';
+  return err;
+}
+
+function hkdfArgs(native, secretKey, digest, ikm, salt, info, keylen) {
+  if (typeof digest !== 'string') throw invalidArgType('digest', 'of type string', digest);
+  const k = asBytes(ikm, 'ikm', kKeyTypes, secretKey);
+  const s = asBytes(salt, 'salt', kHkdfTypes, null);
+  const i = asBytes(info, 'info', kHkdfTypes, null);
+  checkInteger(keylen, 'length', 0, kMaxInt32);
+  if (i.byteLength > kMaxInfo)
+    throw outOfRange('info', `must not contain more than ${kMaxInfo} bytes`, i.byteLength);
+  const name = digestName(digest);
+  if (name !== 'sha256' && typeof native.hkdf224 !== 'function') throw invalidHkdfDigest(digest);
+  if (keylen > 255 * kDigestSizes[name]) {
+    const err = new RangeError('Invalid key length');
+    err.code = 'ERR_CRYPTO_INVALID_KEYLEN';
+    throw err;
+  }
+  return { k, s, i, keylen, is224: name === 'sha224' };
+}
+
+function hkdfDerive(native, a) {
+  if (a.keylen === 0) return new ArrayBuffer(0);
+  const out = (a.is224 ? native.hkdf224 : native.hkdf)(a.k, a.s, a.i, a.keylen);
+  // A fresh ArrayBuffer of exactly keylen bytes, as crypto.hkdfSync returns.
+  return out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength);
+}
+
 /**
  * The calls over natives (pbkdf2, pbkdf2Async, pbkdf2Many, pbkdf2ManyAsync,
  * hkdf: lib/wasm-kdf.js or the addon's src/node_kdf.c); secretKey(object)
@@ -87,18 +159,9 @@ function asBytes(value, name, what, secretKey) {
  * of the natives' byte type.
  */
 function makeKdf(native, secretKey, empty) {
-  function pbkdf2Args(password, salt, iterations, keylen, digest) {
-    if (typeof digest !== 'string') throw invalidArgType('digest', 'of type string', digest);
-    const pw = asBytes(password, 'password', kSourceTypes, secretKey);
-    const s = asBytes(salt, 'salt', kSourceTypes, secretKey);
-    checkInteger(iterations, 'iterations', 1, kMaxInt32);
-    checkInteger(keylen, 'keylen', 0, kMaxInt32);
-    return { pw, s, iterations, keylen, is224: digestName(digest) === 'sha224' };
-  }
-
   /** PBKDF2-HMAC-SHA256/224 (RFC 8018), as crypto.pbkdf2Sync: a Buffer of keylen bytes. */
   function pbkdf2Sync(password, salt, iterations, keylen, digest) {
-    const a = pbkdf2Args(password, salt, iterations, keylen, digest);
+    const a = pbkdf2Args(secretKey, password, salt, iterations, keylen, digest);
     if (a.keylen === 0) return empty();
     return native.pbkdf2(a.pw, a.s, a.iterations, a.keylen, a.is224);
   }
@@ -109,46 +172,16 @@ function makeKdf(native, secretKey, empty) {
       callback = digest;
       digest = undefined;
     }
-    const a = pbkdf2Args(password, salt, iterations, keylen, digest);
+    const a = pbkdf2Args(secretKey, password, salt, iterations, keylen, digest);
     checkFunction(callback, 'callback');
     const done = a.keylen === 0 ? Promise.resolve(empty())
       : native.pbkdf2Async(a.pw, a.s, a.iterations, a.keylen, a.is224);
     done.then((key) => callback(null, key), (err) => callback(err));
   }
 
-  // Passwords: an Array (or iterable) of sources; salts: one source for all,
-  // or an Array of the same length.
-  function manyArgs(passwords, salts, iterations, keylen, digest) {
-    if (typeof digest !== 'string') throw invalidArgType('digest', 'of type string', digest);
-    if (passwords === null || typeof passwords !== 'object' || typeof passwords[Symbol.iterator] !== 'function')
-      throw invalidArgType('passwords', 'an instance of Array', passwords);
-    const pws = Array.from(passwords, (p, i) => asBytes(p, `passwords[${i}]`, kSourceTypes, secretKey));
-    let ss;
-    if (Array.isArray(salts)) {
-      if (salts.length !== pws.length) {
-        const err = new RangeError(`The "salts" array has ${salts.length} items, "passwords" ${pws.length}`);
-        err.code = 'ERR_OUT_OF_RANGE';
-        throw err;
-      }
-      ss = salts.map((s, i) => asBytes(s, `salts[${i}]`, kSourceTypes, secretKey));
-    } else {
-      const one = asBytes(salts, 'salts', kSourceTypes, secretKey);
-      ss = pws.map(() => one);
-    }
-    checkInteger(iterations, 'iterations', 1, kMaxInt32);
-    checkInteger(keylen, 'keylen', 0, kMaxInt32);
-    return { pws, ss, iterations, keylen, is224: digestName(digest) === 'sha224' };
-  }
-
-  function splitKeys(flat, n, keylen) {
-    const keys = new Array(n);
-    for (let i = 0; i < n; i++) keys[i] = flat.subarray(i * keylen, (i + 1) * keylen);
-    return keys;
-  }
-
   /** Many PBKDF2 derivations with one iteration count and key length, through the lanes. */
   function pbkdf2Many(passwords, salts, iterations, keylen, digest) {
-    const a = manyArgs(passwords, salts, iterations, keylen, digest);
+    const a = manyArgs(secretKey, passwords, salts, iterations, keylen, digest);
     if (a.keylen === 0 || a.pws.length === 0) return a.pws.map(() => empty());
     const flat = native.pbkdf2Many(a.pws, a.ss, a.iterations, a.keylen, a.is224);
     return splitKeys(flat, a.pws.length, a.keylen);
@@ -158,7 +191,7 @@ function makeKdf(native, secretKey, empty) {
   function pbkdf2ManyAsync(passwords, salts, iterations, keylen, digest) {
     let a;
     try {
-      a = manyArgs(passwords, salts, iterations, keylen, digest);
+      a = manyArgs(secretKey, passwords, salts, iterations, keylen, digest);
     } catch (err) {
       return Promise.reject(err);
     }
@@ -167,45 +200,16 @@ function makeKdf(native, secretKey, empty) {
       .then((flat) => splitKeys(flat, a.pws.length, a.keylen));
   }
 
-  function hkdfArgs(digest, ikm, salt, info, keylen) {
-    if (typeof digest !== 'string') throw invalidArgType('digest', 'of type string', digest);
-    const k = asBytes(ikm, 'ikm', kKeyTypes, secretKey);
-    const s = asBytes(salt, 'salt', kHkdfTypes, null);
-    const i = asBytes(info, 'info', kHkdfTypes, null);
-    checkInteger(keylen, 'length', 0, kMaxInt32);
-    if (i.byteLength > kMaxInfo)
-      throw outOfRange('info', `must not contain more than ${kMaxInfo} bytes`, i.byteLength);
-    const name = digestName(digest);
-    if (name !== 'sha256' && typeof native.hkdf224 !== 'function') {
-      const err = new TypeError(`Invalid digest: ${digest} (fastsha256's HKDF is HKDF-SHA256)`);
-      err.code = 'ERR_CRYPTO_INVALID_DIGEST';
-      throw err;
-    }
-    if (keylen > 255 * kDigestSizes[name]) {
-      const err = new RangeError('Invalid key length');
-      err.code = 'ERR_CRYPTO_INVALID_KEYLEN';
-      throw err;
-    }
-    return { k, s, i, keylen, is224: name === 'sha224' };
-  }
-
-  function hkdfDerive(a) {
-    if (a.keylen === 0) return new ArrayBuffer(0);
-    const out = (a.is224 ? native.hkdf224 : native.hkdf)(a.k, a.s, a.i, a.keylen);
-    // A fresh ArrayBuffer of exactly keylen bytes, as crypto.hkdfSync returns.
-    return out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength);
-  }
-
   /** HKDF (RFC 5869), as crypto.hkdfSync: an ArrayBuffer of keylen bytes. */
   function hkdfSync(digest, ikm, salt, info, keylen) {
-    return hkdfDerive(hkdfArgs(digest, ikm, salt, info, keylen));
+    return hkdfDerive(native, hkdfArgs(native, secretKey, digest, ikm, salt, info, keylen));
   }
 
   /** As crypto.hkdf: callback(err, ArrayBuffer). HKDF is a few blocks: derived at once, called back later. */
   function hkdf(digest, ikm, salt, info, keylen, callback) {
-    const a = hkdfArgs(digest, ikm, salt, info, keylen);
+    const a = hkdfArgs(native, secretKey, digest, ikm, salt, info, keylen);
     checkFunction(callback, 'callback');
-    const key = hkdfDerive(a);
+    const key = hkdfDerive(native, a);
     queueMicrotask(() => callback(null, key));
   }
 

@@ -8,8 +8,10 @@
 // The source of lib/wasm-kdf.mjs (scripts/gen-wasm.js writes it).
 const errors = require('./wasm-errors.js');
 
-function addKdf(natives, wasm, io) {
-  const { mem } = natives;
+// Blocks of the module's memory for one call: alloc(n), copyIn(bytes), and
+// derive(n, fn), which runs fn(n) (writing its result at the pointer fn
+// returns: n bytes), copies the result out, then wipes and frees every block.
+function makeArena(mem, wasm, io) {
   const blocks = [];
   const alloc = (n) => {
     const p = wasm.fastsha256_wasm_alloc(n) >>> 0;
@@ -29,7 +31,6 @@ function addKdf(natives, wasm, io) {
       wasm.fastsha256_wasm_free(p);
     }
   }
-  // fn(alloc, copyIn) writes its result at the pointer it returns: n bytes.
   function derive(n, fn) {
     try {
       const out = fn(n);
@@ -38,6 +39,28 @@ function addKdf(natives, wasm, io) {
       freeAll();
     }
   }
+  return { alloc, copyIn, derive };
+}
+
+// fastsha256_pbkdf2_many's four arrays (password and salt pointers and
+// lengths) as one table of 32-bit words: returns the table's address.
+function passwordTable(mem, arena, pws, salts) {
+  const count = pws.length;
+  const table = arena.alloc(16 * count + 4);
+  for (let i = 0; i < count; i++) {
+    const p = arena.copyIn(pws[i]), s = arena.copyIn(salts[i]);
+    const v = new DataView(mem().buffer);
+    v.setUint32(table + 4 * i, p, true);
+    v.setUint32(table + 4 * (count + i), pws[i].length, true);
+    v.setUint32(table + 4 * (2 * count + i), s, true);
+    v.setUint32(table + 4 * (3 * count + i), salts[i].length, true);
+  }
+  return table;
+}
+
+function addKdf(natives, wasm, io) {
+  const { mem } = natives;
+  const { alloc, copyIn, derive } = makeArena(mem, wasm, io);
   const invalid = () => errors.fail(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
 
   function pbkdf2(pw, salt, iterations, keylen, is224) {
@@ -57,16 +80,7 @@ function addKdf(natives, wasm, io) {
       return io.bytes(keys);
     }
     return derive(count * keylen, (n) => {
-      const table = alloc(16 * count + 4);
-      const view = () => new DataView(mem().buffer);
-      for (let i = 0; i < count; i++) {
-        const p = copyIn(pws[i]), s = copyIn(salts[i]);
-        const v = view();
-        v.setUint32(table + 4 * i, p, true);
-        v.setUint32(table + 4 * (count + i), pws[i].length, true);
-        v.setUint32(table + 4 * (2 * count + i), s, true);
-        v.setUint32(table + 4 * (3 * count + i), salts[i].length, true);
-      }
+      const table = passwordTable(mem, { alloc, copyIn }, pws, salts);
       const out = alloc(n);
       const rc = wasm.fastsha256_pbkdf2_many(table, table + 4 * count, table + 8 * count, table + 12 * count,
         count, BigInt(iterations), out, keylen);
