@@ -76,8 +76,9 @@ void br_write_json(FILE *out, const br_meta *m);
 int br_prepare_dir(const char *dir);
 
 /* After the run, into the DIR br_prepare_dir accepted: writes
- * DIR/results.csv, results.json, results.txt (`tables`) and, with sweep rows, throughput.dat and throughput.gp, then runs gnuplot (when on
- * PATH) for throughput.png and throughput.svg. Returns 0 on success. */
+ * DIR/results.csv, results.json, results.txt (`tables`) and, with sweep rows,
+ * throughput.dat and throughput.gp, then runs gnuplot (when on PATH) for
+ * throughput.png and throughput.svg. Returns 0 on success. */
 int br_write_dir(const char *dir, const br_meta *m, int verbose, br_tables_fn tables);
 
 /* "12.35M", "482.1k", ... */
