@@ -170,17 +170,6 @@ static void bh_openssl_init(bh_arg *a) {
     (void)a;
 }
 
-static void bh_openssl_free(bh_arg *a) {
-#ifdef FASTSHA256_BENCH_HAVE_OPENSSL
-    HMAC_CTX_free(a->hctx);
-#endif
-#ifdef BH_HAVE_EVP_MAC
-    EVP_MAC_CTX_free(a->mctx);
-    EVP_MAC_free(a->mac);
-#endif
-    (void)a;
-}
-
 static void bh_init(const bench_ctx *c, bh_arg *a, size_t batch) {
     memset(a, 0, sizeof *a);
     for (size_t i = 0; i < BH_KEY_LEN; i++)
@@ -196,10 +185,15 @@ static void bh_init(const bench_ctx *c, bh_arg *a, size_t batch) {
         bh_openssl_init(a);
 }
 
-static void bh_free(const bench_ctx *c, bh_arg *a) {
+static void bh_free(bh_arg *a) {
     fastsha256_hmac_key_wipe(&a->prepared);
-    if (!c->opt.no_openssl)
-        bh_openssl_free(a);
+#ifdef FASTSHA256_BENCH_HAVE_OPENSSL
+    HMAC_CTX_free(a->hctx);
+#endif
+#ifdef BH_HAVE_EVP_MAC
+    EVP_MAC_CTX_free(a->mctx);
+    EVP_MAC_free(a->mac);
+#endif
     free(a->msgs);
     free(a->ptrs);
     free(a->lens);
@@ -260,7 +254,7 @@ static void run_hmac(bench_ctx *c) {
                 bh_row(c, &a, label, reps);
         }
     }
-    bh_free(c, &a);
+    bh_free(&a);
     fastsha256_reset_backend();
 }
 
