@@ -33,13 +33,6 @@
 
 /* --- Options ----------------------------------------------------------------- */
 
-/* "six" for --all's help line. */
-static const char *count_word(size_t n) {
-    static const char *const words[] = {"none", "one", "two", "three", "four", "five",
-                                        "six", "seven", "eight", "nine", "ten"};
-    return n < sizeof words / sizeof words[0] ? words[n] : "the modes above";
-}
-
 static void usage(FILE *out) {
     fprintf(out,
         "Usage: " PROG " [options]\n"
@@ -51,8 +44,8 @@ static void usage(FILE *out) {
         "Modes (several may be given; none = --%s):\n", bench_modes[0]->name);
     for (size_t m = 0; m < bench_nmodes; m++)
         fprintf(out, "  --%-18s%s\n", bench_modes[m]->name, bench_modes[m]->help);
-    fprintf(out, "  --all               all %s\n", count_word(bench_nmodes));
     fprintf(out,
+        "  --all               every mode above\n"
         "Workload:\n"
         "  --count N           seed messages per repetition (default 5000000)\n"
         "  --batch N           messages per batch call (default 1024; --hmac: per\n"
