@@ -30,6 +30,8 @@ typedef struct bench_options {
     int quick, no_js, no_python, no_openssl;
     size_t count, batch, js_count, js_async_count;
     int reps, threads;
+    int reps_given, batch_given; /* set on the command line (modes with defaults of their own) */
+    uint64_t iterations;    /* --kdf's PBKDF2 iterations */
     const char *backend;    /* NULL: auto and every supported backend */
     int cpu;                /* -1: default (last allowed CPU), -2: no pinning */
     const char *format;     /* table, csv, json */
@@ -58,21 +60,6 @@ typedef struct bench_mode {
 /* Every mode, in the order they run; the first is the default. */
 extern const bench_mode *const bench_modes[];
 extern const size_t bench_nmodes;
-
-/* A mode that is a program of its own (its options, its output): run alone,
- * as the first argument, `fastsha256-bench --NAME [its options]`. */
-typedef struct bench_program {
-    const char *name;   /* --NAME */
-    const char *usage;  /* the --help line's left side: "hmac [...]" */
-    const char *help;
-    int (*main)(int argc, char **argv); /* argv[0] is "--NAME"; returns the exit status */
-} bench_program;
-
-extern const bench_program *const bench_programs[];
-extern const size_t bench_nprograms;
-
-/* The program whose option is arg ("--hmac"), or NULL. */
-const bench_program *bench_find_program(const char *arg);
 
 /* --- Helpers shared by the modes (bench_context.c) ------------------------- */
 

@@ -1,5 +1,4 @@
-/* fastsha256-bench --kdf: key derivation next to OpenSSL libcrypto in the
- * same run.
+/* --kdf: key derivation next to OpenSSL libcrypto in the same run.
  *
  *   PBKDF2-HMAC-SHA256, 600,000 iterations, 32-byte key, one derivation:
  *     fastsha256_pbkdf2 vs PKCS5_PBKDF2_HMAC, and the one-chain floor
@@ -14,8 +13,8 @@
  * its reciprocal throughput each. Times are thread CPU time (a shared
  * machine's descheduled time left out); rows are interleaved repetition by
  * repetition and give the best and the median. Every row's output is
- * checked against fastsha256's. Options: --quick, --reps N, --iterations N,
- * --cpu N|none. */
+ * checked against fastsha256's. --iterations sets the headline count,
+ * --backend forces fastsha256's backend. */
 #define _GNU_SOURCE 1
 
 #include <stdio.h>
@@ -151,41 +150,6 @@ static double bk_units(const bk_row *r) {
     return (double)r->iterations * (double)(r->kind == BK_MANY ? r->n : 1);
 }
 
-static void bk_usage(void) {
-    printf("Usage: fastsha256-bench --kdf [--quick] [--reps N] [--iterations N] [--cpu N|none]\n"
-           "PBKDF2-HMAC-SHA256 (600,000 iterations by default, 32- and 64-byte keys, one and\n"
-           "2/4/8/16 derivations at once) and HKDF-SHA256 (32 and 8160 bytes), fastsha256 next\n"
-           "to OpenSSL (PKCS5_PBKDF2_HMAC, EVP_KDF), with the sha256rnds2 floors measured here.\n");
-}
-
-static int bk_options(int argc, char **argv, int *quick, int *reps, uint64_t *c, int *cpu) {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--quick") == 0) {
-            *quick = 1;
-        } else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) {
-            *reps = atoi(argv[++i]);
-        } else if (strcmp(argv[i], "--iterations") == 0 && i + 1 < argc) {
-            *c = strtoull(argv[++i], NULL, 10);
-        } else if (strcmp(argv[i], "--cpu") == 0 && i + 1 < argc) {
-            i++;
-            *cpu = strcmp(argv[i], "none") == 0 ? -2 : atoi(argv[i]);
-        } else if (strcmp(argv[i], "--help") == 0) {
-            bk_usage();
-            exit(0);
-        } else {
-            fprintf(stderr, "fastsha256-bench --kdf: unknown option '%s' (try --kdf --help)\n",
-                    argv[i]);
-            return 0;
-        }
-    }
-    if (*reps < 1 || *reps > BK_MAX_REPS || *c < 16 || *c > 100000000) {
-        fprintf(stderr, "fastsha256-bench --kdf: --reps 1..%d, --iterations 16..100000000\n",
-                BK_MAX_REPS);
-        return 0;
-    }
-    return 1;
-}
-
 /* The rows, fastsha256 first in each pair. c: the headline iteration count. */
 static size_t bk_rows(bk_row *rows, uint64_t c) {
     static char names[8][48];
@@ -206,7 +170,9 @@ static size_t bk_rows(bk_row *rows, uint64_t c) {
     return n;
 }
 
-static int bk_available(bk_kind k) {
+static int bk_available(const bench_ctx *c, bk_kind k) {
+    if ((k == BK_OSSL || k == BK_HKDF_OSSL) && c->opt.no_openssl)
+        return 0;
 #ifndef FASTSHA256_BENCH_HAVE_OPENSSL
     if (k == BK_OSSL)
         return 0;
@@ -215,7 +181,6 @@ static int bk_available(bk_kind k) {
     if (k == BK_HKDF_OSSL)
         return 0;
 #endif
-    (void)k;
     return 1;
 }
 
@@ -234,6 +199,18 @@ typedef struct bk_floors {
     double lat, tput;  /* ns per rnds2: dependent, independent (0: no probe) */
     double lanes;      /* ns per block of the lane kernels on independent streams */
 } bk_floors;
+
+enum { BK_RUN, BK_SKIPPED, BK_WRONG }; /* bk_row.skipped */
+
+/* This run, kept for the table (print_kdf). */
+static struct {
+    bk_row rows[16];
+    size_t nrows;
+    int reps;
+    uint64_t iterations;
+    bk_floors floors;
+    char backend[32];
+} bk;
 
 static void bk_share(char *buf, size_t n, double floor, double per_unit) {
     if (floor > 0)
@@ -258,124 +235,200 @@ static const bk_row *bk_peer(const bk_row *rows, size_t nrows, size_t i) {
     return NULL;
 }
 
-static void bk_report(bk_row *rows, size_t nrows, int reps, const bk_floors *f) {
-    printf("\n%-32s %12s %12s %10s %8s %8s %9s\n", "who", "ms/call best", "ns/unit best",
-           "ns/unit med", "rnds2 fl", "lanes fl", "vs peer");
-    for (size_t i = 0; i < nrows; i++) {
-        bk_row *r = &rows[i];
+/* What the table and the results show of row i: ns per call (best, median),
+ * the floor shares and the ratio to its peer ("" where there is none). */
+typedef struct bk_figures {
+    double best, med, units;
+    char strict[16], lanes[16], vs[16];
+    const bk_row *peer;
+    double peer_per_unit;
+} bk_figures;
+
+static void bk_figures_of(size_t i, bk_figures *g) {
+    const bk_row *r = &bk.rows[i];
+    g->units = bk_units(r);
+    bk_stats(r, bk.reps, &g->best, &g->med);
+    double per_unit = g->best / g->units;
+    bk_share(g->strict, sizeof g->strict, bk_floor(r, bk.floors.lat, 32 * bk.floors.tput), per_unit);
+    bk_share(g->lanes, sizeof g->lanes, bk_floor(r, bk.floors.lat, bk.floors.lanes), per_unit);
+    g->vs[0] = '\0';
+    g->peer = bk_peer(bk.rows, bk.nrows, i);
+    g->peer_per_unit = 0;
+    if (g->peer) {
+        double pbest, pmed;
+        bk_stats(g->peer, bk.reps, &pbest, &pmed);
+        g->peer_per_unit = pbest / bk_units(g->peer);
+        bench_fmt(g->vs, sizeof g->vs, "%.2fx", g->peer_per_unit / per_unit);
+    }
+}
+
+static void bk_report(FILE *out) {
+    fprintf(out, "\n%-32s %12s %12s %10s %8s %8s %9s\n", "who", "ms/call best", "ns/unit best",
+            "ns/unit med", "rnds2 fl", "lanes fl", "vs peer");
+    for (size_t i = 0; i < bk.nrows; i++) {
+        const bk_row *r = &bk.rows[i];
+        if (r->skipped == BK_WRONG)
+            fprintf(out, "%-32s WRONG OUTPUT\n", r->name);
         if (r->skipped)
             continue;
-        double best, med, units = bk_units(r);
-        bk_stats(r, reps, &best, &med);
-        char strict[16], lanes[16], vs[16] = "";
-        bk_share(strict, sizeof strict, bk_floor(r, f->lat, 32 * f->tput), best / units);
-        bk_share(lanes, sizeof lanes, bk_floor(r, f->lat, f->lanes), best / units);
-        const bk_row *peer = bk_peer(rows, nrows, i);
-        if (peer) {
-            double pbest, pmed;
-            bk_stats(peer, reps, &pbest, &pmed);
-            bench_fmt(vs, sizeof vs, "%.2fx", (pbest / bk_units(peer)) / (best / units));
-        }
-        printf("%-32s %12.3f %12.1f %10.1f %8s %8s %9s\n", r->name, best / 1e6, best / units,
-               med / units, strict, lanes, vs);
+        bk_figures g;
+        bk_figures_of(i, &g);
+        fprintf(out, "%-32s %12.3f %12.1f %10.1f %8s %8s %9s\n", r->name, g.best / 1e6,
+                g.best / g.units, g.med / g.units, g.strict, g.lanes, g.vs);
     }
-    printf("units: PBKDF2 ns per derivation-iteration (two compressions), HKDF ns per call.\n"
-           "rnds2 fl: share of the floor set by sha256rnds2 alone (64 in a row per chain, or\n"
-           "its throughput for many chains); lanes fl: the same with the lane kernels' measured\n"
-           "block throughput as the many-chain bound. vs peer: OpenSSL's best time over\n"
-           "fastsha256's per unit, same output (batches: against one PKCS5_PBKDF2_HMAC\n"
-           "derivation after another).\n");
+    fprintf(out, "units: PBKDF2 ns per derivation-iteration (two compressions), HKDF ns per call.\n"
+                 "rnds2 fl: share of the floor set by sha256rnds2 alone (64 in a row per chain, or\n"
+                 "its throughput for many chains); lanes fl: the same with the lane kernels' measured\n"
+                 "block throughput as the many-chain bound. vs peer: OpenSSL's best time over\n"
+                 "fastsha256's per unit, same output (batches: against one PKCS5_PBKDF2_HMAC\n"
+                 "derivation after another).\n");
 }
 
-static void bk_header(int cpu, int reps, uint64_t c, const bk_floors *f, double core_hz) {
-    char model[128];
-    bu_cpu_model(model, sizeof model);
-    printf("fastsha256-bench --kdf: %s, backend %s, pinned to cpu %d, %d reps, %llu iterations\n",
-           model, fastsha256_backend(), cpu, reps, (unsigned long long)c);
-#ifdef FASTSHA256_BENCH_HAVE_OPENSSL
-    printf("OpenSSL: %s\n", OpenSSL_version(OPENSSL_VERSION));
-#else
-    printf("OpenSSL: not built in (no comparison rows)\n");
-#endif
+static void bk_header(FILE *out, double core_hz) {
+    const bk_floors *f = &bk.floors;
+    fprintf(out, "\nKey derivation: backend %s, %d reps, %llu iterations\n", bk.backend, bk.reps,
+            (unsigned long long)bk.iterations);
     if (f->lat <= 0) {
-        printf("sha256rnds2 probe: no SHA-NI here, no floor columns\n");
+        fprintf(out, "sha256rnds2 probe: no SHA-NI here, no floor columns\n");
         return;
     }
-    printf("sha256rnds2 probe: %.3f ns dependent, %.3f ns independent", f->lat, f->tput);
+    fprintf(out, "sha256rnds2 probe: %.3f ns dependent, %.3f ns independent", f->lat, f->tput);
     if (core_hz > 0)
-        printf(" (%.2f and %.2f cycles at ~%.2f GHz)", f->lat * core_hz / 1e9,
-               f->tput * core_hz / 1e9, core_hz / 1e9);
-    printf(";\nlane kernels on 16 independent streams: %.2f ns per block", f->lanes);
+        fprintf(out, " (%.2f and %.2f cycles at ~%.2f GHz)", f->lat * core_hz / 1e9,
+                f->tput * core_hz / 1e9, core_hz / 1e9);
+    fprintf(out, ";\nlane kernels on 16 independent streams: %.2f ns per block", f->lanes);
     if (core_hz > 0)
-        printf(" (%.1f cycles)", f->lanes * core_hz / 1e9);
-    printf(".\nFloors per derivation-iteration: one chain %.1f ns; many chains %.1f ns\n"
-           "(rnds2 throughput), %.1f ns (lane kernels)\n",
-           64 * f->lat, 64 * f->tput, 2 * f->lanes);
+        fprintf(out, " (%.1f cycles)", f->lanes * core_hz / 1e9);
+    fprintf(out, ".\nFloors per derivation-iteration: one chain %.1f ns; many chains %.1f ns\n"
+                 "(rnds2 throughput), %.1f ns (lane kernels)\n",
+            64 * f->lat, 64 * f->tput, 2 * f->lanes);
 }
 
-int bk_main(int argc, char **argv) {
-    int quick = 0, reps = 5, cpu = -1;
-    uint64_t c = 600000;
-    if (!bk_options(argc, argv, &quick, &reps, &c, &cpu))
-        return 2;
-    if (quick) {
-        reps = reps > 3 ? 3 : reps;
-        c = c > 30000 ? 30000 : c;
-    }
-    bu_affinity_save();
-    if (cpu != -2) {
-        int want = cpu >= 0 ? cpu : bu_affinity_nth(bu_affinity_count() - 1);
-        if (bu_pin_self(want) != 0)
-            fprintf(stderr, "fastsha256-bench --kdf: could not pin to cpu %d\n", want);
-        cpu = want;
-    }
-    bu_spin_ms(quick ? 20 : 200);
-    bu_clock clk;
-    bu_calibrate(&clk, quick);
-    bk_floors floors = {0, 0, 0};
-    if (!bk_rnds2_probe(&floors.lat, &floors.tput, quick))
-        floors.lat = floors.tput = 0;
-    floors.lanes = bk_lanes_block_ns(quick);
-    bk_header(cpu, reps, c, &floors, clk.core_estimated ? clk.core_hz : 0);
+static void print_kdf(FILE *out, const br_meta *m) {
+    if (bk.nrows == 0) /* --kdf did not run */
+        return;
+    bk_header(out, m->core_estimated ? m->core_hz : 0);
+    bk_report(out);
+}
+
+/* --- The run ------------------------------------------------------------------ */
+
 #ifdef BK_HAVE_EVP_KDF
-    EVP_KDF *kdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
-    bk_hkdf_ctx = kdf ? EVP_KDF_CTX_new(kdf) : NULL;
+static EVP_KDF *bk_kdf;
+#endif
+
+static void bk_openssl_init(void) {
+#ifdef BK_HAVE_EVP_KDF
+    bk_kdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
+    bk_hkdf_ctx = bk_kdf ? EVP_KDF_CTX_new(bk_kdf) : NULL;
     if (bk_hkdf_ctx == NULL) {
-        fprintf(stderr, "fastsha256-bench --kdf: EVP_KDF HKDF unavailable\n");
-        return 1;
+        fprintf(stderr, BENCH_PROG " --kdf: EVP_KDF HKDF unavailable\n");
+        exit(1);
     }
 #endif
-    bk_row rows[16];
-    size_t nrows = bk_rows(rows, c);
-    int failed = 0;
-    for (size_t i = 0; i < nrows; i++) {
-        rows[i].skipped = !bk_available(rows[i].kind) || rows[i].iterations == 0;
-        if (!rows[i].skipped && !bk_check(&rows[i])) {
-            printf("%-32s WRONG OUTPUT\n", rows[i].name);
-            rows[i].skipped = failed = 1;
-        }
-    }
-    /* Repetition by repetition, every row once: noise hits all rows alike. */
-    for (int rep = 0; rep < reps; rep++)
-        for (size_t i = 0; i < nrows; i++) {
-            if (rows[i].skipped)
-                continue;
-            uint64_t t0 = bu_thread_cpu_ns();
-            if (!bk_run(&rows[i], bk_out))
-                failed = 1;
-            rows[i].ns[rep] = (double)(bu_thread_cpu_ns() - t0);
-        }
-    bk_report(rows, nrows, reps, &floors);
+}
+
+static void bk_openssl_free(void) {
 #ifdef BK_HAVE_EVP_KDF
     EVP_KDF_CTX_free(bk_hkdf_ctx);
-    EVP_KDF_free(kdf);
+    EVP_KDF_free(bk_kdf);
+    bk_hkdf_ctx = NULL;
+    bk_kdf = NULL;
 #endif
-    return failed;
 }
 
-const bench_program bench_program_kdf = {
+static void bk_check_rows(const bench_ctx *c) {
+    for (size_t i = 0; i < bk.nrows; i++) {
+        bk_row *r = &bk.rows[i];
+        if (!bk_available(c, r->kind) || r->iterations == 0)
+            r->skipped = BK_SKIPPED;
+        else
+            r->skipped = bk_check(r) ? BK_RUN : BK_WRONG;
+    }
+}
+
+/* Repetition by repetition, every row once: noise hits all rows alike. */
+static void bk_time_rows(bench_ctx *c) {
+    for (int rep = 0; rep < bk.reps; rep++)
+        for (size_t i = 0; i < bk.nrows; i++) {
+            bk_row *r = &bk.rows[i];
+            if (r->skipped)
+                continue;
+            uint64_t t0 = bu_thread_cpu_ns();
+            if (!bk_run(r, bk_out))
+                c->failures++;
+            r->ns[rep] = (double)(bu_thread_cpu_ns() - t0);
+        }
+}
+
+static void bk_probe_result(const char *what, const char *unit, double ns) {
+    br_row *r = bench_row("kdf", "probe", "", "%s", what);
+    bench_fmt(r->unit, sizeof r->unit, "%s", unit);
+    r->value = ns;
+}
+
+/* The rows of the CSV and JSON: the probes, then each derivation row's ns
+ * per unit (value), next to its peer's. */
+static void bk_add_results(bench_ctx *c) {
+    if (bk.floors.lat > 0) {
+        bk_probe_result("sha256rnds2 dependent", "ns", bk.floors.lat);
+        bk_probe_result("sha256rnds2 independent", "ns", bk.floors.tput);
+    }
+    bk_probe_result("lane kernels on 16 streams", "ns/block", bk.floors.lanes);
+    char ossl[32];
+    bench_openssl_short_version(ossl, sizeof ossl);
+    for (size_t i = 0; i < bk.nrows; i++) {
+        const bk_row *k = &bk.rows[i];
+        if (k->skipped == BK_SKIPPED)
+            continue;
+        int ours = k->kind != BK_OSSL && k->kind != BK_HKDF_OSSL;
+        br_row *r = bench_row("kdf", ours ? "fastsha256" : "openssl", ours ? bk.backend : ossl,
+                              "%s", k->name);
+        r->size = k->outlen;
+        r->count = k->iterations;
+        r->reps = bk.reps;
+        r->threads = 1;
+        bench_row_check(c, r, k->skipped == BK_RUN);
+        if (k->skipped)
+            continue;
+        bk_figures g;
+        bk_figures_of(i, &g);
+        bench_fmt(r->unit, sizeof r->unit, "%s", k->kind >= BK_HKDF_FAST ? "ns/call" : "ns/iteration");
+        r->value = r->ns_best = g.best / g.units;
+        r->ns_med = g.med / g.units;
+        if (g.peer)
+            bench_fmt(r->peer, sizeof r->peer, "%s", g.peer->name);
+        r->peer_value = g.peer_per_unit;
+        if (g.strict[0])
+            bench_fmt(r->note, sizeof r->note, "floor shares: rnds2 %s / lanes %s", g.strict,
+                      g.lanes);
+    }
+}
+
+static void run_kdf(bench_ctx *c) {
+    bk.reps = c->opt.reps;
+    bk.iterations = c->opt.iterations;
+    bench_use_backend(c->opt.backend ? c->opt.backend : "auto", bk.backend, sizeof bk.backend);
+    bench_progress("kdf: probes, then %d reps of every row (%llu iterations)\n", bk.reps,
+                   (unsigned long long)bk.iterations);
+    if (!bk_rnds2_probe(&bk.floors.lat, &bk.floors.tput, c->opt.quick))
+        bk.floors.lat = bk.floors.tput = 0;
+    bk.floors.lanes = bk_lanes_block_ns(c->opt.quick);
+    if (!c->opt.no_openssl)
+        bk_openssl_init();
+    bk.nrows = bk_rows(bk.rows, bk.iterations);
+    bk_check_rows(c);
+    bk_time_rows(c);
+    bk_add_results(c);
+    bk_openssl_free();
+    fastsha256_reset_backend();
+}
+
+const bench_mode bench_mode_kdf = {
     "kdf",
-    "kdf [...]",
-    "PBKDF2 and HKDF vs OpenSSL, with the rnds2 floors (alone; --kdf --help)",
-    bk_main,
+    "PBKDF2-HMAC-SHA256 (32- and 64-byte keys, one and 2/4/8/16 derivations\n"
+    "                      at once) and HKDF-SHA256 (32 and 8160 bytes) next to OpenSSL,\n"
+    "                      with the sha256rnds2 floors measured here (--iterations)",
+    run_kdf,
+    print_kdf,
 };

@@ -114,31 +114,49 @@ static double k_ticks(const bench_ctx *c, bu_work_fn fn, kern_arg *a, size_t gra
     return res.ticks_med;
 }
 
-typedef bench_ossl_probe ossl_probe;
+static const double k_blocks_1m = (double)(BENCH_MIB / 64 + 1); /* with the padding block */
+
+/* 16 MiB of data, also seen as 16 buffers of 1 MiB, and 1024 digests. */
+static void k_init(kern_arg *a) {
+    memset(a, 0, sizeof *a);
+    uint8_t *buf = bench_xmalloc(16 * BENCH_MIB);
+    bench_fill_pattern(buf, 16 * BENCH_MIB, 0x16);
+    a->buf = buf;
+    a->batch = 1024;
+    a->dig = bench_xmalloc(1024 * sizeof *a->dig);
+    a->hex = bench_xmalloc(1024 * sizeof *a->hex);
+    a->ostyle = BO_LOW_LEVEL;
+    for (size_t j = 0; j < 16; j++) {
+        a->ptrs[j] = buf + j * BENCH_MIB;
+        a->lens[j] = BENCH_MIB;
+    }
+}
+
+static void k_free(kern_arg *a) {
+    free(a->dig);
+    free(a->hex);
+    free((void *)a->buf);
+}
 
 int bench_openssl_probe_main(bench_ctx *c) {
     if (!bo_available() || !bo_style_available(BO_LOW_LEVEL))
         return 1;
     kern_arg a;
-    memset(&a, 0, sizeof a);
-    uint8_t *buf = bench_xmalloc(16 * BENCH_MIB);
-    bench_fill_pattern(buf, 16 * BENCH_MIB, 0x16);
-    a.buf = buf;
-    a.ostyle = BO_LOW_LEVEL;
+    k_init(&a);
     double target = c->opt.quick ? 20 : 150;
     a.size = 16 * BENCH_MIB;
     double t16 = k_ticks(c, k_ossl_oneshot, &a, 1, target) / (double)(16 * BENCH_MIB);
     a.size = 1 * BENCH_MIB;
-    double t1 = k_ticks(c, k_ossl_oneshot, &a, 1, target) / (double)(BENCH_MIB / 64 + 1);
+    double t1 = k_ticks(c, k_ossl_oneshot, &a, 1, target) / k_blocks_1m;
     a.size = BENCH_SEED_LEN;
     double t14 = k_ticks(c, k_ossl_oneshot, &a, 1, target);
     printf("openssl-probe %.6f %.6f %.6f\n", t16, t1, t14);
-    free(buf);
+    k_free(&a);
     return 0;
 }
 
-ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap) {
-    ossl_probe p;
+bench_ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap) {
+    bench_ossl_probe p;
     memset(&p, 0, sizeof p);
 #if defined(__x86_64__) || defined(__i386__)
     char self[BJ_PATH_MAX];
@@ -176,172 +194,193 @@ static br_row *k_row(const bench_ctx *c, const char *style, const char *unit, do
     return r;
 }
 
-static void run_kernels(bench_ctx *c) {
-    const double target = c->opt.quick ? 10 : 120;
-    const int ossl = !c->opt.no_openssl && bo_available() && bo_style_available(BO_LOW_LEVEL);
-    kern_arg a;
-    memset(&a, 0, sizeof a);
-    uint8_t *buf = bench_xmalloc(16 * BENCH_MIB);
-    bench_fill_pattern(buf, 16 * BENCH_MIB, 0x16);
-    a.buf = buf;
-    a.batch = 1024;
-    a.dig = bench_xmalloc(1024 * sizeof *a.dig);
-    a.hex = bench_xmalloc(1024 * sizeof *a.hex);
-    a.ostyle = BO_LOW_LEVEL;
-    for (size_t j = 0; j < 16; j++) {
-        a.ptrs[j] = buf + j * BENCH_MIB;
-        a.lens[j] = BENCH_MIB;
-    }
-    const double blocks_1m = (double)(BENCH_MIB / 64 + 1); /* with the padding block */
+/* OpenSSL's figures the rows stand next to, in core cycles (0: not
+ * measured): its default path in this process, its AVX2 and integer paths
+ * in a child (OPENSSL_ia32cap). */
+typedef struct k_peers {
+    int ossl;
+    bench_ossl_probe avx2, integer;
+    double per_byte_16m, per_block_1m, per_hash_14, per_hash_14_evp, per_hash_14_sha256;
+    double many_ticks; /* ticks per 16 x 1 MiB, one after another */
+    char def[48];      /* its default path's name */
+} k_peers;
 
-    bench_progress("kernels: core cycles = TSC cycles x %.3f\n", c->clk.core_per_tick);
-    ossl_probe p_avx2 = {0, 0, 0, 0}, p_int = {0, 0, 0, 0};
-    if (ossl) { /* OPENSSL_ia32cap masks: empty probes off x86 */
-        p_avx2 = bench_run_openssl_probe(c, ":~0x20000000");            /* no SHA extensions */
-        p_int = bench_run_openssl_probe(c, "~0x20000000000:~0x20000128"); /* no SSSE3, SHA, AVX2, BMI */
-    }
-    /* OpenSSL default path (SHA-NI where present), in this process. */
-    double o_16m = 0, o_1m_block = 0, o_14 = 0, o_14_evp = 0, o_14_sha256 = 0, o_many = 0;
-    if (ossl) {
-        a.size = 16 * BENCH_MIB;
-        o_16m = bench_cycles(c, k_ticks(c, k_ossl_oneshot, &a, 1, target)) /
-                (double)(16 * BENCH_MIB);
-        a.nmsg = 16;
-        o_many = k_ticks(c, k_ossl_seq, &a, 1, target); /* ticks per 16 x 1 MiB */
-        o_1m_block = bench_cycles(c, o_many) / (16 * blocks_1m);
-        a.size = BENCH_SEED_LEN;
-        o_14 = bench_cycles(c, k_ticks(c, k_ossl_oneshot, &a, 1, target));
-        a.ostyle = BO_EVP_DIGEST;
-        o_14_evp = bench_cycles(c, k_ticks(c, k_ossl_oneshot, &a, 1, target));
-        a.ostyle = BO_SHA256_ONESHOT;
-        o_14_sha256 = bench_cycles(c, k_ticks(c, k_ossl_oneshot, &a, 1, target));
-        a.ostyle = BO_LOW_LEVEL;
-    }
-    /* OpenSSL through SHA256_Init/Update/Final, its fastest API for short
-     * messages (OpenSSL 3's SHA256() and EVP_Digest fetch the algorithm on
-     * every call). */
-    char o_def[48];
-    bench_fmt(o_def, sizeof o_def, "default path%s",
+static const char k_seq[] = "16 x 1 MiB in a row, default path";
+static const char k_avx2[] = "AVX2 path (ia32cap: no SHA-NI)";
+static const char k_int[] = "integer path (ia32cap: no SIMD)";
+static const char k_hex_peer[] = "OPENSSL_buf2hexstr_ex (upper)";
+
+static double k_target(const bench_ctx *c) { return c->opt.quick ? 10 : 120; }
+
+/* Cycles per one-shot of a->size bytes through OpenSSL's style st. */
+static double k_ossl_cycles(const bench_ctx *c, kern_arg *a, bo_style st) {
+    a->ostyle = st;
+    double cycles = bench_cycles(c, k_ticks(c, k_ossl_oneshot, a, 1, k_target(c)));
+    a->ostyle = BO_LOW_LEVEL;
+    return cycles;
+}
+
+static void k_measure_openssl(const bench_ctx *c, kern_arg *a, k_peers *p) {
+    memset(p, 0, sizeof *p);
+    bench_fmt(p->def, sizeof p->def, "default path%s",
               bench_backend_supported("shani") ? " (SHA-NI here)" : "");
-    const char *o_seq = "16 x 1 MiB in a row, default path";
-    const char *o_avx2 = "AVX2 path (ia32cap: no SHA-NI)";
-    const char *o_int = "integer path (ia32cap: no SIMD)";
+    p->ossl = !c->opt.no_openssl && bo_available() && bo_style_available(BO_LOW_LEVEL);
+    if (!p->ossl)
+        return;
+    /* OPENSSL_ia32cap masks: no SHA extensions; no SSSE3, SHA, AVX2, BMI
+     * (empty probes off x86). */
+    p->avx2 = bench_run_openssl_probe(c, ":~0x20000000");
+    p->integer = bench_run_openssl_probe(c, "~0x20000000000:~0x20000128");
+    /* Through SHA256_Init/Update/Final, its fastest API for short messages
+     * (OpenSSL 3's SHA256() and EVP_Digest fetch the algorithm on every call). */
+    a->size = 16 * BENCH_MIB;
+    p->per_byte_16m = k_ossl_cycles(c, a, BO_LOW_LEVEL) / (double)(16 * BENCH_MIB);
+    a->nmsg = 16;
+    p->many_ticks = k_ticks(c, k_ossl_seq, a, 1, k_target(c));
+    p->per_block_1m = bench_cycles(c, p->many_ticks) / (16 * k_blocks_1m);
+    a->size = BENCH_SEED_LEN;
+    p->per_hash_14 = k_ossl_cycles(c, a, BO_LOW_LEVEL);
+    p->per_hash_14_evp = k_ossl_cycles(c, a, BO_EVP_DIGEST);
+    p->per_hash_14_sha256 = k_ossl_cycles(c, a, BO_SHA256_ONESHOT);
+}
 
-    /* 1. 16 independent 1 MiB buffers through fastsha256_many, auto backend. */
-    char s[96];
+/* 16 independent 1 MiB buffers through fastsha256_many, auto backend. */
+static void k_rows_many_auto(const bench_ctx *c, kern_arg *a, const k_peers *p) {
     fastsha256_reset_backend();
-    if (!c->opt.backend || strcmp(c->opt.backend, "auto") == 0) {
-        a.nmsg = 16;
-        double t = k_ticks(c, k_many, &a, 1, target);
-        double secs = t / c->clk.tick_hz;
-        bench_fmt(s, sizeof s, "fastsha256_many, 16 x 1 MiB (auto=%s)", fastsha256_backend());
-        k_row(c, s, "GB/s", 16.0 * BENCH_MIB / secs / 1e9, o_seq,
-              o_many > 0 ? 16.0 * BENCH_MIB / (o_many / c->clk.tick_hz) / 1e9 : 0);
-        k_row(c, s, "cycles/block", bench_cycles(c, t) / (16 * blocks_1m), o_seq, o_1m_block);
-    }
+    if (c->opt.backend && strcmp(c->opt.backend, "auto") != 0)
+        return;
+    char s[96];
+    a->nmsg = 16;
+    double t = k_ticks(c, k_many, a, 1, k_target(c));
+    double secs = t / c->clk.tick_hz;
+    bench_fmt(s, sizeof s, "fastsha256_many, 16 x 1 MiB (auto=%s)", fastsha256_backend());
+    k_row(c, s, "GB/s", 16.0 * BENCH_MIB / secs / 1e9, k_seq,
+          p->many_ticks > 0 ? 16.0 * BENCH_MIB / (p->many_ticks / c->clk.tick_hz) / 1e9 : 0);
+    k_row(c, s, "cycles/block", bench_cycles(c, t) / (16 * k_blocks_1m), k_seq, p->per_block_1m);
+}
 
-    /* 2. The wide lane kernels forced, exactly one message per lane (every
-     * lane busy): AVX2's 8 against OpenSSL's AVX2 path, AVX-512's 16 against
-     * its default path. (The SHA-NI four-lane kernels on the same messages:
-     * the auto row under FASTSHA256_HIDE=avx512batch.) */
+/* The wide lane kernels forced, exactly one message per lane (every lane
+ * busy): AVX2's 8 against OpenSSL's AVX2 path, AVX-512's 16 against its
+ * default path. (The SHA-NI four-lane kernels on the same messages: the
+ * auto row under FASTSHA256_HIDE=avx512batch.) */
+static void k_rows_wide(const bench_ctx *c, kern_arg *a, const k_peers *p) {
     const struct {
         const char *backend;
         unsigned lanes;
         const char *peer;
         double peer_cycles;
     } wide[] = {
-        {"avx2", 8, o_avx2, p_avx2.ok ? bench_cycles(c, p_avx2.per_block_1m) : 0},
-        {"avx512", 16, o_seq, o_1m_block},
+        {"avx2", 8, k_avx2, p->avx2.ok ? bench_cycles(c, p->avx2.per_block_1m) : 0},
+        {"avx512", 16, k_seq, p->per_block_1m},
     };
     for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++) {
         if (!bench_backend_supported(wide[i].backend) ||
             (c->opt.backend && strcmp(c->opt.backend, wide[i].backend) != 0))
             continue;
         fastsha256_set_backend(wide[i].backend);
-        a.nmsg = wide[i].lanes;
-        double t = k_ticks(c, k_many, &a, 1, target);
+        a->nmsg = wide[i].lanes;
+        double t = k_ticks(c, k_many, a, 1, k_target(c));
+        char s[96];
         bench_fmt(s, sizeof s, "%s forced, %u lanes: fastsha256_many, %u x 1 MiB", wide[i].backend,
                   wide[i].lanes, wide[i].lanes);
-        br_row *r = k_row(c, s, "cycles/block", bench_cycles(c, t) / (wide[i].lanes * blocks_1m),
+        br_row *r = k_row(c, s, "cycles/block", bench_cycles(c, t) / (wide[i].lanes * k_blocks_1m),
                           wide[i].peer, wide[i].peer_cycles);
         bench_fmt(r->note, sizeof r->note,
                   "= %.0f cycles per %u-lane step (%u blocks at once); OpenSSL default path %.2f "
-                  "cycles/block", bench_cycles(c, t) / blocks_1m, wide[i].lanes, wide[i].lanes,
-                  o_1m_block);
+                  "cycles/block", bench_cycles(c, t) / k_blocks_1m, wide[i].lanes, wide[i].lanes,
+                  p->per_block_1m);
     }
+}
 
-    /* 3. Single stream, 16 MiB, per backend; 4. the 14-byte one-shot. */
-    const char *names[BENCH_MAX_BACKENDS];
-    size_t nb = bench_backends(c, BENCH_FORCED, names);
-    for (size_t b = 0; b < nb; b++) {
-        fastsha256_set_backend(names[b]);
-        const ossl_probe *pp = NULL;
-        const char *peer = o_def;
-        if (strcmp(names[b], "avx2") == 0)
-            pp = &p_avx2, peer = o_avx2;
-        else if (strcmp(names[b], "scalar") == 0)
-            pp = &p_int, peer = o_int;
-        a.size = 16 * BENCH_MIB;
-        double t = k_ticks(c, k_oneshot, &a, 1, target);
-        bench_fmt(s, sizeof s, "%s forced, single stream: 16 MiB one-shot", names[b]);
-        double peer_v = pp ? (pp->ok ? bench_cycles(c, pp->per_byte_16m) : 0) : o_16m;
-        br_row *r = k_row(c, s, "cycles/byte", bench_cycles(c, t) / (double)(16 * BENCH_MIB), peer,
-                          peer_v);
-        bench_fmt(r->note, sizeof r->note, "%.3f GB/s",
-                  16.0 * BENCH_MIB / (t / c->clk.tick_hz) / 1e9);
-        a.size = BENCH_SEED_LEN;
-        t = k_ticks(c, k_oneshot, &a, 1, target);
-        bench_fmt(s, sizeof s, "%s forced: 14-byte one-shot (fastsha256())", names[b]);
-        peer_v = pp ? (pp->ok ? bench_cycles(c, pp->per_hash_14) : 0) : o_14;
-        r = k_row(c, s, "cycles/hash", bench_cycles(c, t), peer, peer_v);
-        if (ossl)
-            bench_fmt(r->note, sizeof r->note, "OpenSSL default path, other APIs: EVP_Digest "
-                      "%.0f, SHA256() %.0f cycles/hash", o_14_evp, o_14_sha256);
+/* Per forced backend: a single 16 MiB stream and the 14-byte one-shot, each
+ * next to OpenSSL's path of the same kind (its AVX2 path for avx2, its
+ * integer path for scalar, else its default path). */
+static void k_rows_backend(const bench_ctx *c, kern_arg *a, const k_peers *p, const char *name) {
+    fastsha256_set_backend(name);
+    int avx2 = strcmp(name, "avx2") == 0, scalar = strcmp(name, "scalar") == 0;
+    const bench_ossl_probe *pp = avx2 ? &p->avx2 : scalar ? &p->integer : NULL;
+    const char *peer = avx2 ? k_avx2 : scalar ? k_int : p->def;
+    char s[96];
+    a->size = 16 * BENCH_MIB;
+    double t = k_ticks(c, k_oneshot, a, 1, k_target(c));
+    bench_fmt(s, sizeof s, "%s forced, single stream: 16 MiB one-shot", name);
+    double peer_v = pp ? (pp->ok ? bench_cycles(c, pp->per_byte_16m) : 0) : p->per_byte_16m;
+    br_row *r = k_row(c, s, "cycles/byte", bench_cycles(c, t) / (double)(16 * BENCH_MIB), peer,
+                      peer_v);
+    bench_fmt(r->note, sizeof r->note, "%.3f GB/s", 16.0 * BENCH_MIB / (t / c->clk.tick_hz) / 1e9);
+    a->size = BENCH_SEED_LEN;
+    t = k_ticks(c, k_oneshot, a, 1, k_target(c));
+    bench_fmt(s, sizeof s, "%s forced: 14-byte one-shot (fastsha256())", name);
+    peer_v = pp ? (pp->ok ? bench_cycles(c, pp->per_hash_14) : 0) : p->per_hash_14;
+    r = k_row(c, s, "cycles/hash", bench_cycles(c, t), peer, peer_v);
+    if (p->ossl)
+        bench_fmt(r->note, sizeof r->note, "OpenSSL default path, other APIs: EVP_Digest "
+                  "%.0f, SHA256() %.0f cycles/hash", p->per_hash_14_evp, p->per_hash_14_sha256);
+}
+
+/* The hex encoder h (the active backend's): batches and one per call, next
+ * to OpenSSL's and the plain table encoder. */
+static void k_rows_hex_encoder(const bench_ctx *c, kern_arg *a, const char *h, double t_ossl,
+                               double t_table) {
+    char s[96];
+    for (int single = 0; single < 2; single++) {
+        double t = k_ticks(c, single ? k_hex_single : k_hex_many, a, a->batch, k_target(c));
+        if (single)
+            bench_fmt(s, sizeof s, "hex %s: to_hex, one digest per call", h);
+        else
+            bench_fmt(s, sizeof s, "hex %s: to_hex_many, batches of 1024 (via %s)", h,
+                      fastsha256_backend());
+        br_row *r = k_row(c, s, "cycles/digest", bench_cycles(c, t), k_hex_peer,
+                          bench_cycles(c, t_ossl));
+        bench_fmt(r->note, sizeof r->note, "plain table encoder: %.1f cycles/digest",
+                  bench_cycles(c, t_table));
     }
+}
 
-    /* 5. Hex: per encoder reachable through a backend (auto's, and scalar's
-     * portable one), in batches of 1024 digests. */
+/* Hex: each encoder reachable through a backend once (auto's first, then
+ * each supported backend's), in batches of 1024 digests. */
+static void k_rows_hex(const bench_ctx *c, kern_arg *a, const k_peers *p) {
     for (size_t j = 0; j < 1024; j++) {
         uint8_t m[8];
         memcpy(m, &j, sizeof m < sizeof j ? sizeof m : sizeof j);
-        fastsha256(m, sizeof m, a.dig[j]);
+        fastsha256(m, sizeof m, a->dig[j]);
     }
-    double t_table = k_ticks(c, k_hex_table, &a, a.batch, target);
-    double t_ossl_hex = 0;
-    if (ossl && bo_buf2hex(a.dig[0], 32, a.hex[0], 65))
-        t_ossl_hex = k_ticks(c, k_hex_openssl, &a, a.batch, target);
-    const char *hex_seen[BENCH_MAX_BACKENDS];
-    size_t nhex = 0;
-    const char *all[BENCH_MAX_BACKENDS];
-    size_t nall = bench_backends(c, BENCH_SUPPORTED, all);
+    double t_table = k_ticks(c, k_hex_table, a, a->batch, k_target(c));
+    double t_ossl = 0;
+    if (p->ossl && bo_buf2hex(a->dig[0], 32, a->hex[0], 65))
+        t_ossl = k_ticks(c, k_hex_openssl, a, a->batch, k_target(c));
+    const char *seen[BENCH_MAX_BACKENDS + 1], *all[BENCH_MAX_BACKENDS];
+    size_t nseen = 0, nall = bench_backends(c, BENCH_SUPPORTED, all);
     for (size_t b = 0; b <= nall; b++) {
         if (b == 0)
             fastsha256_reset_backend();
         else
             fastsha256_set_backend(all[b - 1]);
         const char *h = fastsha256_hex_backend();
-        int seen = 0;
-        for (size_t k = 0; k < nhex; k++)
-            if (strcmp(hex_seen[k], h) == 0)
-                seen = 1;
-        if (seen || nhex == BENCH_MAX_BACKENDS)
+        int again = 0;
+        for (size_t k = 0; k < nseen; k++)
+            again |= strcmp(seen[k], h) == 0;
+        if (again)
             continue;
-        hex_seen[nhex++] = h;
-        double t = k_ticks(c, k_hex_many, &a, a.batch, target);
-        bench_fmt(s, sizeof s, "hex %s: to_hex_many, batches of 1024 (via %s)", h,
-                  fastsha256_backend());
-        br_row *r = k_row(c, s, "cycles/digest", bench_cycles(c, t), "OPENSSL_buf2hexstr_ex (upper)",
-                          bench_cycles(c, t_ossl_hex));
-        bench_fmt(r->note, sizeof r->note, "plain table encoder: %.1f cycles/digest",
-                  bench_cycles(c, t_table));
-        t = k_ticks(c, k_hex_single, &a, a.batch, target);
-        bench_fmt(s, sizeof s, "hex %s: to_hex, one digest per call", h);
-        r = k_row(c, s, "cycles/digest", bench_cycles(c, t), "OPENSSL_buf2hexstr_ex (upper)",
-                  bench_cycles(c, t_ossl_hex));
-        bench_fmt(r->note, sizeof r->note, "plain table encoder: %.1f cycles/digest",
-                  bench_cycles(c, t_table));
+        seen[nseen++] = h;
+        k_rows_hex_encoder(c, a, h, t_ossl, t_table);
     }
-    if (ossl && (!p_avx2.ok || !p_int.ok))
+}
+
+static void run_kernels(bench_ctx *c) {
+    kern_arg a;
+    k_init(&a);
+    bench_progress("kernels: core cycles = TSC cycles x %.3f\n", c->clk.core_per_tick);
+    k_peers p;
+    k_measure_openssl(c, &a, &p);
+    k_rows_many_auto(c, &a, &p);
+    k_rows_wide(c, &a, &p);
+    const char *names[BENCH_MAX_BACKENDS];
+    size_t nb = bench_backends(c, BENCH_FORCED, names);
+    for (size_t b = 0; b < nb; b++)
+        k_rows_backend(c, &a, &p, names[b]);
+    k_rows_hex(c, &a, &p);
+    if (p.ossl && (!p.avx2.ok || !p.integer.ok))
         bench_progress("  note: OpenSSL's AVX2/integer paths could not be measured (OPENSSL_ia32cap "
                        "probe%s)\n",
 #if defined(__x86_64__) || defined(__i386__)
@@ -351,9 +390,7 @@ static void run_kernels(bench_ctx *c) {
 #endif
         );
     fastsha256_reset_backend();
-    free(a.dig);
-    free(a.hex);
-    free(buf);
+    k_free(&a);
 }
 
 const bench_mode bench_mode_kernels = {

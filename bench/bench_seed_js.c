@@ -19,36 +19,102 @@
 #define FASTSHA256_BENCH_REL_DATA_DIR "share/fastsha256/bench/js"
 #endif
 
-void bench_seed_js(bench_ctx *c) {
-    static const char *const kinds[3] = {"node", "bun", "deno"};
-    char rt_env[BJ_PATH_MAX] = "", rt_src[BJ_PATH_MAX], rt_exe[BJ_PATH_MAX];
-    const char *env = getenv("FASTSHA256_JS_RUNTIMES");
-    if (env)
-        bench_fmt(rt_env, sizeof rt_env, "%s", env);
-    bench_fmt(rt_src, sizeof rt_src, "%s%s", FASTSHA256_BENCH_SOURCE_DIR,
-              FASTSHA256_BENCH_SOURCE_DIR[0] ? "/.runtimes" : "");
-    bench_fmt(rt_exe, sizeof rt_exe, "%s/.runtimes", c->exe_dir);
-    const char *rt_dirs[] = {c->opt.runtimes, rt_env, rt_src, rt_exe};
+static const char *const js_kinds[3] = {"node", "bun", "deno"};
 
-    /* The snippets: --js-dir, the source tree, the installed share folder
-     * (relative to the binary, then the configured prefix), next to the binary. */
+/* Where the runtimes, the snippets and this build's addon were looked for
+ * and found. */
+typedef struct js_env {
+    char rt_env[BJ_PATH_MAX], rt_src[BJ_PATH_MAX], rt_exe[BJ_PATH_MAX];
+    const char *rt_dirs[4];
     char js_src[BJ_PATH_MAX], js_rel[BJ_PATH_MAX], js_data[BJ_PATH_MAX], js_exe[BJ_PATH_MAX];
-    bench_fmt(js_src, sizeof js_src, "%s%s", FASTSHA256_BENCH_SOURCE_DIR,
-              FASTSHA256_BENCH_SOURCE_DIR[0] ? "/js" : "");
-    bench_fmt(js_rel, sizeof js_rel, "%s/../%s", c->exe_dir, FASTSHA256_BENCH_REL_DATA_DIR);
-    bench_fmt(js_data, sizeof js_data, "%s", FASTSHA256_BENCH_DATA_DIR);
-    bench_fmt(js_exe, sizeof js_exe, "%s/js", c->exe_dir);
-    const char *js_dirs[] = {c->opt.js_dir, js_src, js_rel, js_data, js_exe};
-    char sync_js[BJ_PATH_MAX], async_js[BJ_PATH_MAX];
-    int have_sync = bj_find_script("createhash.mjs", js_dirs, 5, sync_js, sizeof sync_js);
-    int have_async = bj_find_script("webcrypto.mjs", js_dirs, 5, async_js, sizeof async_js);
+    const char *js_dirs[5];
+    char addon_index[BJ_PATH_MAX], addon_file[BJ_PATH_MAX], index_only[BJ_PATH_MAX];
+    int have_addon, have_index;
+} js_env;
+
+/* The runtimes: --runtimes, $FASTSHA256_JS_RUNTIMES, the source tree's and
+ * the binary's .runtimes. The snippets: --js-dir, the source tree, the
+ * installed share folder (relative to the binary, then the configured
+ * prefix), next to the binary. */
+static void js_env_init(const bench_ctx *c, js_env *e) {
+    const char *env = getenv("FASTSHA256_JS_RUNTIMES");
+    const char *src = FASTSHA256_BENCH_SOURCE_DIR;
+    bench_fmt(e->rt_env, sizeof e->rt_env, "%s", env ? env : "");
+    bench_fmt(e->rt_src, sizeof e->rt_src, "%s%s", src, src[0] ? "/.runtimes" : "");
+    bench_fmt(e->rt_exe, sizeof e->rt_exe, "%s/.runtimes", c->exe_dir);
+    const char *rt[4] = {c->opt.runtimes, e->rt_env, e->rt_src, e->rt_exe};
+    memcpy(e->rt_dirs, rt, sizeof rt);
+    bench_fmt(e->js_src, sizeof e->js_src, "%s%s", src, src[0] ? "/js" : "");
+    bench_fmt(e->js_rel, sizeof e->js_rel, "%s/../%s", c->exe_dir, FASTSHA256_BENCH_REL_DATA_DIR);
+    bench_fmt(e->js_data, sizeof e->js_data, "%s", FASTSHA256_BENCH_DATA_DIR);
+    bench_fmt(e->js_exe, sizeof e->js_exe, "%s/js", c->exe_dir);
+    const char *js[5] = {c->opt.js_dir, e->js_src, e->js_rel, e->js_data, e->js_exe};
+    memcpy(e->js_dirs, js, sizeof js);
     /* "<runtime> + fastsha256" rows: the Node-API addon of this build. */
-    char addon_index[BJ_PATH_MAX], addon_file[BJ_PATH_MAX];
-    int have_addon = bj_find_addon(c->exe_dir, FASTSHA256_BENCH_SOURCE_DIR, addon_index,
-                                   sizeof addon_index, addon_file, sizeof addon_file);
-    char index_only[BJ_PATH_MAX];
-    int have_index = bj_find_index(FASTSHA256_BENCH_SOURCE_DIR, index_only, sizeof index_only);
-    if (!have_addon)
+    e->have_addon = bj_find_addon(c->exe_dir, src, e->addon_index, sizeof e->addon_index,
+                                  e->addon_file, sizeof e->addon_file);
+    e->have_index = bj_find_index(src, e->index_only, sizeof e->index_only);
+}
+
+/* The run of a snippet that failed: a progress line and a word in the
+ * runtime's description. A peer that is not installed (peers.mjs exits 3)
+ * is left out. */
+static void js_failed(bench_ctx *c, int k, const bj_snippet *sn, const bj_result *jr) {
+    int peer = strcmp(sn->file, "peers.mjs") == 0;
+    bench_progress("  %-10s %s%s%s%s: %s\n", js_kinds[k], sn->who ? sn->who + 3 : "",
+                   sn->who ? ": " : "", sn->label, peer ? " left out" : " failed", jr->error);
+    size_t len = strlen(c->meta.js[k]);
+    bench_fmt(c->meta.js[k] + len, sizeof c->meta.js[k] - len, "; %s: %.60s", sn->label,
+              jr->error);
+}
+
+/* Snippet s on runtime k (at path): its row, or nothing when the snippet,
+ * the addon or the package index it needs is missing. */
+static void js_run_snippet(bench_ctx *c, const js_env *e, int k, const char *path, size_t s) {
+    const bj_snippet *sn = &bj_snippets[s];
+    char script[BJ_PATH_MAX];
+    if ((sn->only && strcmp(sn->only, js_kinds[k]) != 0) ||
+        !bj_find_script(sn->file, e->js_dirs, 5, script, sizeof script) ||
+        (sn->addon == BJ_ADDON && !e->have_addon) || (sn->addon == BJ_INDEX && !e->have_index))
+        return;
+    const char *extra[4] = {sn->style, NULL, NULL, NULL};
+    if (sn->addon == BJ_ADDON) {
+        extra[1] = e->addon_index;
+        extra[2] = e->addon_file;
+    } else if (sn->addon == BJ_INDEX) {
+        extra[1] = e->index_only;
+    }
+    size_t count = sn->async_count ? c->opt.js_async_count : c->opt.js_count;
+    bench_progress("  %-10s running %s on %zu messages...\n", js_kinds[k], sn->label, count);
+    bj_result jr;
+    bj_run(js_kinds[k], path, script, count, 10, c->opt.js_timeout, sn->style ? extra : NULL, &jr);
+    if (!jr.ok) {
+        js_failed(c, k, sn, &jr);
+        return;
+    }
+    if (s == 0) {
+        char desc[BJ_PATH_MAX + 64];
+        bench_fmt(desc, sizeof desc, "%s %s (%s)", js_kinds[k], jr.version, path);
+        bench_fmt(c->meta.js[k], sizeof c->meta.js[k], "%s", desc);
+    }
+    char who[48];
+    bench_fmt(who, sizeof who, "%s%s", js_kinds[k], sn->who ? sn->who : "");
+    br_row *r = bench_seed_runtime_row(c, who, jr.version, sn->label, jr.count, jr.med_rate,
+                                       jr.best_rate, jr.last);
+    bench_fmt(r->note, sizeof r->note,
+              "unpinned; %zu messages in %.0f ms (overall %.0f/s), %d chunks; %ld "
+              "involuntary switches", jr.count, jr.total_ms,
+              jr.count / (jr.total_ms / 1000.0), jr.nchunks, jr.child_switches);
+    bench_seed_row_progress(r);
+}
+
+void bench_seed_js(bench_ctx *c) {
+    js_env e;
+    js_env_init(c, &e);
+    char sync_js[BJ_PATH_MAX], async_js[BJ_PATH_MAX];
+    int have_sync = bj_find_script("createhash.mjs", e.js_dirs, 5, sync_js, sizeof sync_js);
+    int have_async = bj_find_script("webcrypto.mjs", e.js_dirs, 5, async_js, sizeof async_js);
+    if (!e.have_addon)
         bench_progress("  js: the fastsha256 addon was not found (build bindings/node): no "
                        "\"<runtime> + fastsha256\" rows\n");
     if (!have_sync || !have_async) {
@@ -57,65 +123,17 @@ void bench_seed_js(bench_ctx *c) {
         bench_progress("  js: snippets not found (use --js-dir DIR)\n");
         return;
     }
-
     for (int k = 0; k < 3; k++) {
         char path[BJ_PATH_MAX];
-        if (!bj_find_runtime(kinds[k], rt_dirs, 4, path, sizeof path)) {
+        if (!bj_find_runtime(js_kinds[k], e.rt_dirs, 4, path, sizeof path)) {
             bench_fmt(c->meta.js[k], sizeof c->meta.js[k],
                       "%s: not found (bench/install-js-runtimes.sh installs bun and deno)",
-                      kinds[k]);
-            bench_progress("  js: %s not found\n", kinds[k]);
+                      js_kinds[k]);
+            bench_progress("  js: %s not found\n", js_kinds[k]);
             continue;
         }
-        bench_fmt(c->meta.js[k], sizeof c->meta.js[k], "%s: %s", kinds[k], path);
-        for (size_t s = 0; s < bj_nsnippets; s++) {
-            const bj_snippet *sn = &bj_snippets[s];
-            if (sn->only && strcmp(sn->only, kinds[k]) != 0)
-                continue;
-            char script[BJ_PATH_MAX];
-            if (!bj_find_script(sn->file, js_dirs, 5, script, sizeof script))
-                continue;
-            const char *extra[4] = {sn->style, NULL, NULL, NULL};
-            if (sn->addon == BJ_ADDON) {
-                if (!have_addon)
-                    continue;
-                extra[1] = addon_index;
-                extra[2] = addon_file;
-            } else if (sn->addon == BJ_INDEX) {
-                if (!have_index)
-                    continue;
-                extra[1] = index_only;
-            }
-            size_t count = sn->async_count ? c->opt.js_async_count : c->opt.js_count;
-            bench_progress("  %-10s running %s on %zu messages...\n", kinds[k], sn->label, count);
-            bj_result jr;
-            bj_run(kinds[k], path, script, count, 10, c->opt.js_timeout, sn->style ? extra : NULL,
-                   &jr);
-            if (!jr.ok) {
-                /* A peer that is not installed (peers.mjs exits 3): its row is left out. */
-                int peer = strcmp(sn->file, "peers.mjs") == 0;
-                bench_progress("  %-10s %s%s%s%s: %s\n", kinds[k], sn->who ? sn->who + 3 : "",
-                               sn->who ? ": " : "", sn->label, peer ? " left out" : " failed",
-                               jr.error);
-                size_t len = strlen(c->meta.js[k]);
-                bench_fmt(c->meta.js[k] + len, sizeof c->meta.js[k] - len, "; %s: %.60s",
-                          sn->label, jr.error);
-                continue;
-            }
-            if (s == 0) {
-                char desc[BJ_PATH_MAX + 64];
-                bench_fmt(desc, sizeof desc, "%s %s (%s)", kinds[k], jr.version, path);
-                bench_fmt(c->meta.js[k], sizeof c->meta.js[k], "%s", desc);
-            }
-            char who[48];
-            bench_fmt(who, sizeof who, "%s%s", kinds[k], sn->who ? sn->who : "");
-            br_row *r = bench_seed_runtime_row(c, who, jr.version, sn->label, jr.count,
-                                               jr.med_rate, jr.best_rate, jr.last);
-            bench_fmt(r->note, sizeof r->note,
-                      "unpinned; %zu messages in %.0f ms (overall %.0f/s), %d chunks; %ld "
-                      "involuntary switches", jr.count, jr.total_ms,
-                      jr.count / (jr.total_ms / 1000.0), jr.nchunks, jr.child_switches);
-            bench_seed_row_progress(r);
-        }
+        bench_fmt(c->meta.js[k], sizeof c->meta.js[k], "%s: %s", js_kinds[k], path);
+        for (size_t s = 0; s < bj_nsnippets; s++)
+            js_run_snippet(c, &e, k, path, s);
     }
 }

@@ -9,12 +9,14 @@
 #include "bench_openssl.h"
 #include "fastsha256.h"
 
+enum { SWEEP_MAX_BATCH = 1024 };
+
 typedef struct sweep_arg {
     const uint8_t *buf;
     size_t size, nmsg;
-    const void **ptrs;
-    size_t *lens;
-    uint8_t (*dig)[32];
+    const void *ptrs[SWEEP_MAX_BATCH];
+    size_t lens[SWEEP_MAX_BATCH];
+    uint8_t dig[SWEEP_MAX_BATCH][32];
 } sweep_arg;
 
 static uint64_t sweep_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
@@ -24,7 +26,7 @@ static uint64_t sweep_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
 }
 
 static uint64_t sweep_batch(void *p, size_t start, size_t n, uint64_t acc) {
-    const sweep_arg *a = (const sweep_arg *)p;
+    sweep_arg *a = (sweep_arg *)p;
     (void)start;
     for (size_t done = 0; done < n;) {
         size_t b = n - done < a->nmsg ? n - done : a->nmsg;
@@ -42,104 +44,114 @@ static uint64_t sweep_openssl(void *p, size_t start, size_t n, uint64_t acc) {
     return bench_oneshot_loop(bo_digest, BO_LOW_LEVEL, a->buf, a->size, n, acc);
 }
 
-/* Measures fn with enough items for about target_ms per repetition: one
- * granule first (untimed warm-up and calibration), then the plan. */
+/* Messages per fastsha256_many call at size bytes: about 4 MiB a call,
+ * 16 to SWEEP_MAX_BATCH messages. */
 static size_t sweep_batch_count(size_t size) {
     if (size == 0)
-        return 1024;
+        return SWEEP_MAX_BATCH;
     size_t n = 4 * BENCH_MIB / size;
-    return n < 16 ? 16 : n > 1024 ? 1024 : n;
+    return n < 16 ? 16 : n > SWEEP_MAX_BATCH ? SWEEP_MAX_BATCH : n;
+}
+
+static const size_t sweep_sizes[] = {0, 14, 55, 64, 256, 1 * BENCH_KIB, 4 * BENCH_KIB,
+                                     64 * BENCH_KIB, 1 * BENCH_MIB, 16 * BENCH_MIB};
+
+/* What one run of the sweep measures on: the sizes, one buffer for the
+ * largest batch (shared by the threads), and each thread's argument. */
+typedef struct sweep_run {
+    size_t nsizes;
+    int threads;
+    double target, budget;
+    uint8_t *buf;
+    sweep_arg *args;
+    void **argp;
+} sweep_run;
+
+static void sweep_init(const bench_ctx *c, sweep_run *w) {
+    w->nsizes = sizeof sweep_sizes / sizeof sweep_sizes[0] - (c->opt.quick ? 1 : 0); /* no 16 MiB */
+    w->threads = c->opt.threads;
+    w->target = c->opt.quick ? 2.0 : 40.0;
+    w->budget = c->opt.quick ? 60.0 : 3000.0;
+    size_t maxbuf = 0;
+    for (size_t z = 0; z < w->nsizes; z++) {
+        size_t need = sweep_sizes[z] * sweep_batch_count(sweep_sizes[z]);
+        maxbuf = need > maxbuf ? need : maxbuf;
+    }
+    w->buf = bench_xmalloc(maxbuf);
+    bench_fill_pattern(w->buf, maxbuf, 0x5eed);
+    w->args = bench_xmalloc((size_t)w->threads * sizeof *w->args);
+    w->argp = bench_xmalloc((size_t)w->threads * sizeof *w->argp);
+    for (int t = 0; t < w->threads; t++)
+        w->argp[t] = &w->args[t];
+}
+
+static void sweep_free(sweep_run *w) {
+    free(w->args);
+    free(w->argp);
+    free(w->buf);
+}
+
+/* Every thread's argument for messages of size bytes. */
+static void sweep_set_size(sweep_run *w, size_t size) {
+    for (int t = 0; t < w->threads; t++) {
+        sweep_arg *a = &w->args[t];
+        a->buf = w->buf;
+        a->size = size;
+        a->nmsg = sweep_batch_count(size);
+        for (size_t j = 0; j < a->nmsg; j++) {
+            a->ptrs[j] = w->buf + j * size;
+            a->lens[j] = size;
+        }
+    }
+}
+
+/* One row at the size set: OpenSSL (label NULL), or fastsha256's one-shot
+ * or batch on the backend of label. */
+static void sweep_row(const bench_ctx *c, const sweep_run *w, const char *label, int batch,
+                      const char *ossl_version) {
+    size_t size = w->args[0].size, nmsg = w->args[0].nmsg;
+    int th = batch ? w->threads : 1;
+    bu_work_fn fn = !label ? sweep_openssl : batch ? sweep_batch : sweep_oneshot;
+    bu_result res;
+    bench_measure_for(c, fn, w->argp, th, batch ? nmsg : 1, w->target, w->budget, &res);
+    br_row *r = !label ? bench_row("sweep", "openssl", ossl_version, "SHA256_Init/Update/Final")
+                       : bench_row("sweep", "fastsha256", label, "%s", batch ? "batch" : "one-shot");
+    r->size = size;
+    bench_row_measured(c, r, &res, size, th);
+    if (batch)
+        bench_fmt(r->note, sizeof r->note, "fastsha256_many, %zu messages per call%s", nmsg,
+                  th > 1 ? ", per thread" : "");
+    char rate[16];
+    br_fmt_rate(rate, sizeof rate, r->hps_med);
+    bench_progress("  %-10s %-10s %-9s %9zu B  %9s hashes/s  %8.3f GB/s  %7.2f cycles/B\n",
+                   r->who, r->backend, r->style, size, rate, r->gbps, r->cpb);
 }
 
 static void run_sweep(bench_ctx *c) {
-    static const size_t all_sizes[] = {0, 14, 55, 64, 256, 1 * BENCH_KIB, 4 * BENCH_KIB,
-                                       64 * BENCH_KIB, 1 * BENCH_MIB, 16 * BENCH_MIB};
-    size_t nsizes = sizeof all_sizes / sizeof all_sizes[0];
-    if (c->opt.quick)
-        nsizes--; /* no 16 MiB in quick runs */
-    const double target = c->opt.quick ? 2.0 : 40.0, budget = c->opt.quick ? 60.0 : 3000.0;
-    int threads = c->opt.threads;
-
-    size_t maxbuf = 0;
-    for (size_t z = 0; z < nsizes; z++) {
-        size_t need = all_sizes[z] * sweep_batch_count(all_sizes[z]);
-        if (need > maxbuf)
-            maxbuf = need;
-    }
-    uint8_t *buf = bench_xmalloc(maxbuf);
-    bench_fill_pattern(buf, maxbuf, 0x5eed);
-    const void **ptrs = bench_xmalloc(1024 * sizeof *ptrs);
-    size_t *lens = bench_xmalloc(1024 * sizeof *lens);
-    sweep_arg *args = bench_xmalloc((size_t)threads * sizeof *args);
-    void **argp = bench_xmalloc((size_t)threads * sizeof *argp);
-    for (int t = 0; t < threads; t++) {
-        args[t].dig = bench_xmalloc(1024 * sizeof *args[t].dig);
-        argp[t] = &args[t];
-    }
-
+    sweep_run w;
+    sweep_init(c, &w);
     /* Forced backends only ("auto" is one of them); --backend narrows it. */
     const char *names[BENCH_MAX_BACKENDS];
     size_t nb = bench_backends(c, BENCH_FORCED, names);
     int with_openssl = !c->opt.no_openssl && bo_available() && bo_style_available(BO_LOW_LEVEL);
     char ossl_version[32];
     bench_openssl_short_version(ossl_version, sizeof ossl_version);
-    bench_progress("sweep: %zu sizes x (%zu backends x one-shot/batch%s)%s\n", nsizes, nb,
+    bench_progress("sweep: %zu sizes x (%zu backends x one-shot/batch%s)%s\n", w.nsizes, nb,
                    with_openssl ? " + OpenSSL" : "",
-                   threads > 1 ? ", batches on several threads" : "");
-
-    for (size_t b = 0; b <= nb; b++) {
-        int is_ossl = b == nb;
-        if (is_ossl && !with_openssl)
-            break;
-        char label[32] = "";
-        if (!is_ossl)
+                   w.threads > 1 ? ", batches on several threads" : "");
+    for (size_t b = 0; b < nb + (size_t)with_openssl; b++) {
+        char label[32];
+        if (b < nb)
             bench_use_backend(names[b], label, sizeof label);
-        for (size_t z = 0; z < nsizes; z++) {
-            size_t size = all_sizes[z];
-            size_t nmsg = sweep_batch_count(size);
-            for (size_t j = 0; j < nmsg; j++) {
-                ptrs[j] = buf + j * size;
-                lens[j] = size;
-            }
-            for (int t = 0; t < threads; t++) {
-                args[t].buf = buf;
-                args[t].size = size;
-                args[t].nmsg = nmsg;
-                args[t].ptrs = ptrs;
-                args[t].lens = lens;
-            }
-            for (int mode = 0; mode < 2; mode++) {
-                if (is_ossl && mode == 1)
-                    continue;
-                bu_result res;
-                int th = mode == 1 ? threads : 1;
-                bu_work_fn fn = is_ossl ? sweep_openssl : mode == 0 ? sweep_oneshot : sweep_batch;
-                bench_measure_for(c, fn, argp, th, mode == 1 ? nmsg : 1, target, budget, &res);
-                br_row *r = is_ossl ? bench_row("sweep", "openssl", ossl_version,
-                                                "SHA256_Init/Update/Final")
-                                    : bench_row("sweep", "fastsha256", label, "%s",
-                                                mode == 0 ? "one-shot" : "batch");
-                r->size = size;
-                r->count = 0;
-                bench_row_measured(c, r, &res, size, th);
-                if (mode == 1)
-                    bench_fmt(r->note, sizeof r->note, "fastsha256_many, %zu messages per call%s",
-                              nmsg, th > 1 ? ", per thread" : "");
-                char rate[16];
-                br_fmt_rate(rate, sizeof rate, r->hps_med);
-                bench_progress("  %-10s %-10s %-9s %9zu B  %9s hashes/s  %8.3f GB/s  %7.2f cycles/B\n",
-                               r->who, r->backend, r->style, size, rate, r->gbps, r->cpb);
-            }
+        for (size_t z = 0; z < w.nsizes; z++) {
+            sweep_set_size(&w, sweep_sizes[z]);
+            sweep_row(c, &w, b < nb ? label : NULL, 0, ossl_version);
+            if (b < nb)
+                sweep_row(c, &w, label, 1, ossl_version);
         }
     }
     fastsha256_reset_backend();
-    for (int t = 0; t < threads; t++)
-        free(args[t].dig);
-    free(args);
-    free(argp);
-    free(ptrs);
-    free(lens);
-    free(buf);
+    sweep_free(&w);
 }
 
 const bench_mode bench_mode_sweep = {

@@ -6,30 +6,20 @@
  * the ratio of two best times can pair a quiet moment with a busy one (the
  * SHA unit's throughput, which the lanes live on, moves more with the load
  * than one stream's latency does). The digests must agree. */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench_util.h"
 #include "fastsha256.h"
 
 #define MAX_REPEATS 1000
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+static double seconds_since(uint64_t t0) { return (double)(bu_wall_ns() - t0) / 1e9; }
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Sorts v[0..n) and returns its median. */
+/* Sorts v[0..n) (so v[0] is the best) and returns its median. */
 static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    bu_sort_doubles(v, (size_t)n);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
@@ -60,16 +50,16 @@ int main(int argc, char **argv) {
     uint8_t one[64][32], many[64][32];
     static double t_one[MAX_REPEATS], t_many[MAX_REPEATS], ratio[MAX_REPEATS];
     for (int r = 0; r < repeats; r++) {
-        double t = now();
+        uint64_t t = bu_wall_ns();
         for (size_t s = 0; s < streams; s++) {
             fastsha256_init(&ctx[s]);
             for (size_t off = 0; off < size; off += piece)
                 fastsha256_update(&ctx[s], data + s * size + off, size - off < piece ? size - off : piece);
             fastsha256_final(&ctx[s], one[s]);
         }
-        t_one[r] = now() - t;
+        t_one[r] = seconds_since(t);
 
-        t = now();
+        t = bu_wall_ns();
         for (size_t s = 0; s < streams; s++) {
             fastsha256_init(&ctx[s]);
             ctxs[s] = &ctx[s];
@@ -83,7 +73,7 @@ int main(int argc, char **argv) {
         }
         for (size_t s = 0; s < streams; s++)
             fastsha256_final(&ctx[s], many[s]);
-        t_many[r] = now() - t;
+        t_many[r] = seconds_since(t);
         ratio[r] = t_one[r] / t_many[r];
     }
     if (memcmp(one, many, streams * 32) != 0) {

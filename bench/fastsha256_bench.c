@@ -5,8 +5,10 @@
  * default mode is the seed workload (bench_seed.c): 5,000,000 SHA-256 hex
  * strings of "Hello world!!!" by fastsha256, OpenSSL and the JavaScript
  * runtimes; --sweep (bench_sweep.c) measures message sizes from 0 bytes to
- * 16 MiB and --kernels (bench_kernels.c) the kernel-level cycle counts.
- * Run with --help for options. */
+ * 16 MiB, --kernels (bench_kernels.c) the kernel-level cycle counts,
+ * --limits (bench_limits.c) each path against this CPU's floor, --hmac
+ * (bench_hmac.c) and --kdf (bench_kdf.c) HMAC and key derivation next to
+ * OpenSSL. Run with --help for options. */
 #define _GNU_SOURCE 1
 
 #include <errno.h>
@@ -31,13 +33,6 @@
 
 /* --- Options ----------------------------------------------------------------- */
 
-/* "three" for --all's help line. */
-static const char *count_word(size_t n) {
-    static const char *const words[] = {"none", "one", "two", "three", "four", "five",
-                                        "six", "seven", "eight", "nine", "ten"};
-    return n < sizeof words / sizeof words[0] ? words[n] : "the modes above";
-}
-
 static void usage(FILE *out) {
     fprintf(out,
         "Usage: " PROG " [options]\n"
@@ -49,16 +44,19 @@ static void usage(FILE *out) {
         "Modes (several may be given; none = --%s):\n", bench_modes[0]->name);
     for (size_t m = 0; m < bench_nmodes; m++)
         fprintf(out, "  --%-18s%s\n", bench_modes[m]->name, bench_modes[m]->help);
-    fprintf(out, "  --all               all %s\n", count_word(bench_nmodes));
-    for (size_t t = 0; t < bench_nprograms; t++)
-        fprintf(out, "  --%-18s%s\n", bench_programs[t]->usage, bench_programs[t]->help);
     fprintf(out,
+        "  --all               every mode above\n"
         "Workload:\n"
         "  --count N           seed messages per repetition (default 5000000)\n"
-        "  --batch N           messages per batch call (default 1024)\n"
-        "  --reps N            repetitions per row, median and best reported (default 5)\n"
+        "  --batch N           messages per batch call (default 1024; --hmac: per\n"
+        "                      fastsha256_hmac_many call, default 256)\n"
+        "  --reps N            repetitions per row, median and best reported (default 5;\n"
+        "                      --hmac: 7)\n"
+        "  --iterations N      --kdf: PBKDF2 iterations of one derivation (default 600000;\n"
+        "                      --quick: 30000), 16 to 100000000\n"
         "  --threads N         run the sweep's batch rows on N threads (default 1)\n"
         "  --backend NAME      only this backend: auto, or one of fastsha256_backends()\n"
+        "                      (--hmac, --kdf: fastsha256's rows on it; default auto)\n"
         "  --quick             small counts for CI smoke runs (a few seconds)\n"
         "Peers:\n"
         "  --no-openssl        leave out OpenSSL libcrypto\n"
@@ -119,16 +117,99 @@ static size_t parse_count(const char *opt, const char *s, size_t min, size_t max
     return (size_t)v;
 }
 
-/* --NAME of a mode (no value): selects it. */
-static int mode_flag(const char *name, const char *val, bench_options *o) {
-    if (val || strncmp(name, "--", 2) != 0)
-        return 0;
+/* "--opt=value": the name goes to name and the value is returned; any other
+ * argument is copied whole and NULL returned. */
+static const char *split_value(const char *a, char *name, size_t size) {
+    const char *eq = strchr(a, '=');
+    if (strncmp(a, "--", 2) == 0 && eq && (size_t)(eq - a) < size) {
+        memcpy(name, a, (size_t)(eq - a));
+        name[eq - a] = '\0';
+        return eq + 1;
+    }
+    bench_fmt(name, size, "%s", a);
+    return NULL;
+}
+
+/* --NAME of a mode, or --all: selects it. */
+static int mode_flag(const char *name, bench_options *o) {
+    int all = strcmp(name, "--all") == 0, found = all;
     for (size_t m = 0; m < bench_nmodes; m++)
-        if (strcmp(name + 2, bench_modes[m]->name) == 0) {
-            o->mode_on[m] = 1;
-            return 1;
-        }
-    return 0;
+        if (all || (strncmp(name, "--", 2) == 0 && strcmp(name + 2, bench_modes[m]->name) == 0))
+            o->mode_on[m] = found = 1;
+    return found;
+}
+
+/* An option without a value; 0: name is none. */
+static int parse_flag(const char *name, bench_options *o) {
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        usage(stdout);
+        exit(0);
+    }
+    int *flag = strcmp(name, "--quick") == 0           ? &o->quick
+                : strcmp(name, "--no-js") == 0         ? &o->no_js
+                : strcmp(name, "--no-python") == 0     ? &o->no_python
+                : strcmp(name, "--no-openssl") == 0    ? &o->no_openssl
+                : strcmp(name, "--openssl-probe") == 0 ? &o->openssl_probe
+                                                       : NULL;
+    if (flag)
+        *flag = 1;
+    return flag || mode_flag(name, o);
+}
+
+/* An option with a value v (from "--opt=v" or the next argument; NULL when
+ * there is none); 0: name is none. Counts left 0 get their defaults later. */
+static int parse_valued(const char *name, const char *v, bench_options *o) {
+#define IS(s) (strcmp(name, s) == 0 && (v || (die_usage("%s needs a value", s), 0)))
+    if (IS("--count"))
+        o->count = parse_count(name, v, 1, (size_t)100000000000ull);
+    else if (IS("--batch"))
+        o->batch = parse_count(name, v, 1, 1u << 20);
+    else if (IS("--reps"))
+        o->reps = (int)parse_count(name, v, 1, 64);
+    else if (IS("--iterations"))
+        o->iterations = parse_count(name, v, 16, 100000000);
+    else if (IS("--threads"))
+        o->threads = (int)parse_count(name, v, 1, 256);
+    else if (IS("--js-count"))
+        o->js_count = parse_count(name, v, 1, (size_t)1000000000ull);
+    else if (IS("--js-async-count"))
+        o->js_async_count = parse_count(name, v, 1, (size_t)1000000000ull);
+    else if (IS("--js-timeout"))
+        o->js_timeout = (unsigned)parse_count(name, v, 1, 86400);
+    else if (IS("--backend"))
+        o->backend = v;
+    else if (IS("--cpu"))
+        o->cpu = strcmp(v, "none") == 0 ? -2 : (int)parse_count(name, v, 0, 4095);
+    else if (IS("--format"))
+        o->format = v;
+    else if (IS("--output"))
+        o->output = v;
+    else if (IS("--js-dir"))
+        o->js_dir = v;
+    else if (IS("--runtimes"))
+        o->runtimes = v;
+    else
+        return 0;
+    return 1;
+#undef IS
+}
+
+/* The defaults of what the command line left unset. */
+static void apply_defaults(bench_options *o) {
+    int any_mode = 0;
+    for (size_t m = 0; m < bench_nmodes; m++)
+        any_mode |= o->mode_on[m];
+    if (!any_mode)
+        o->mode_on[0] = 1;
+    o->reps_given = o->reps > 0;
+    o->batch_given = o->batch > 0;
+    o->count = o->count ? o->count : o->quick ? 100000 : 5000000;
+    o->batch = o->batch ? o->batch : 1024;
+    o->reps = o->reps ? o->reps : o->quick ? 3 : 5;
+    o->iterations = o->iterations ? o->iterations : o->quick ? 30000 : 600000;
+    o->js_count = o->js_count ? o->js_count : o->quick ? 20000 : 5000000;
+    o->js_async_count = o->js_async_count ? o->js_async_count : o->quick ? 2000 : 500000;
+    o->threads = o->threads ? o->threads : 1;
 }
 
 static void parse_options(int argc, char **argv, bench_options *o) {
@@ -136,95 +217,20 @@ static void parse_options(int argc, char **argv, bench_options *o) {
     o->cpu = -1;
     o->format = "table";
     o->js_timeout = 900;
-    size_t count = 0, js_count = 0, js_async = 0, batch = 0;
-    int reps = 0;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = NULL;
-        /* --opt=value and --opt value */
         char name[64];
-        const char *eq = strchr(a, '=');
-        if (strncmp(a, "--", 2) == 0 && eq && (size_t)(eq - a) < sizeof name) {
-            memcpy(name, a, (size_t)(eq - a));
-            name[eq - a] = '\0';
-            val = eq + 1;
-        } else {
-            bench_fmt(name, sizeof name, "%s", a);
-        }
-#define FLAG(s) (strcmp(name, s) == 0 && !val)
-#define WITH(s) (strcmp(name, s) == 0 && (val || (i + 1 < argc ? (val = argv[++i], 1) : \
-                 (die_usage("%s needs a value", s), 0))))
-        if (FLAG("--help") || FLAG("-h")) {
-            usage(stdout);
-            exit(0);
-        } else if (mode_flag(name, val, o)) {
+        const char *val = split_value(argv[i], name, sizeof name);
+        if (!val && parse_flag(name, o))
             continue;
-        } else if (FLAG("--all")) {
-            for (size_t m = 0; m < bench_nmodes; m++)
-                o->mode_on[m] = 1;
-        } else if (FLAG("--quick")) {
-            o->quick = 1;
-        } else if (FLAG("--no-js")) {
-            o->no_js = 1;
-        } else if (FLAG("--no-python")) {
-            o->no_python = 1;
-        } else if (FLAG("--no-openssl")) {
-            o->no_openssl = 1;
-        } else if (FLAG("--openssl-probe")) {
-            o->openssl_probe = 1;
-        } else if (WITH("--count")) {
-            count = parse_count("--count", val, 1, (size_t)100000000000ull);
-        } else if (WITH("--batch")) {
-            batch = parse_count("--batch", val, 1, 1u << 20);
-        } else if (WITH("--reps")) {
-            reps = (int)parse_count("--reps", val, 1, 64);
-        } else if (WITH("--threads")) {
-            o->threads = (int)parse_count("--threads", val, 1, 256);
-        } else if (WITH("--js-count")) {
-            js_count = parse_count("--js-count", val, 1, (size_t)1000000000ull);
-        } else if (WITH("--js-async-count")) {
-            js_async = parse_count("--js-async-count", val, 1, (size_t)1000000000ull);
-        } else if (WITH("--js-timeout")) {
-            o->js_timeout = (unsigned)parse_count("--js-timeout", val, 1, 86400);
-        } else if (WITH("--backend")) {
-            o->backend = val;
-        } else if (WITH("--cpu")) {
-            if (strcmp(val, "none") == 0)
-                o->cpu = -2;
-            else
-                o->cpu = (int)parse_count("--cpu", val, 0, 4095);
-        } else if (WITH("--format")) {
-            if (strcmp(val, "table") && strcmp(val, "csv") && strcmp(val, "json"))
-                die_usage("--format must be table, csv or json, not '%s'", val);
-            o->format = val;
-        } else if (WITH("--output")) {
-            o->output = val;
-        } else if (WITH("--js-dir")) {
-            o->js_dir = val;
-        } else if (WITH("--runtimes")) {
-            o->runtimes = val;
-        } else if (bench_find_program(name)) {
-            die_usage("%s runs alone: give it as the first argument", name);
-        } else if (a[0] == '-') {
-            die_usage("unknown option '%s'", a);
-        } else {
-            die_usage("unexpected argument '%s'", a);
-        }
-#undef FLAG
-#undef WITH
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!parse_valued(name, val ? val : next, o))
+            die_usage(argv[i][0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'",
+                      argv[i]);
+        i += !val;
     }
-    int any_mode = 0;
-    for (size_t m = 0; m < bench_nmodes; m++)
-        any_mode |= o->mode_on[m];
-    if (!any_mode)
-        o->mode_on[0] = 1;
-    o->count = count ? count : o->quick ? 100000 : 5000000;
-    o->batch = batch ? batch : 1024;
-    o->reps = reps ? reps : o->quick ? 3 : 5;
-    o->js_count = js_count ? js_count : o->quick ? 20000 : 5000000;
-    o->js_async_count = js_async ? js_async : o->quick ? 2000 : 500000;
-    if (!o->threads)
-        o->threads = 1;
+    if (strcmp(o->format, "table") && strcmp(o->format, "csv") && strcmp(o->format, "json"))
+        die_usage("--format must be table, csv or json, not '%s'", o->format);
+    apply_defaults(o);
 }
 
 /* --- Main ------------------------------------------------------------------------ */
@@ -244,6 +250,12 @@ static void find_exe_dir(char *dir, size_t size) {
         *slash = '\0';
 }
 
+/* Appends word to buf, after sep unless buf is empty. */
+static void append_word(char *buf, size_t n, const char *sep, const char *word) {
+    size_t l = strlen(buf);
+    bench_fmt(buf + l, n - l, "%s%s", l ? sep : "", word);
+}
+
 static void check_backend_option(void) {
     if (!ctx.opt.backend || strcmp(ctx.opt.backend, "auto") == 0)
         return;
@@ -251,49 +263,51 @@ static void check_backend_option(void) {
     size_t na = fastsha256_all_backends(all, BENCH_MAX_BACKENDS);
     size_t ns = bench_backends(&ctx, BENCH_SUPPORTED, sup);
     int known = 0, supported = 0;
+    char list[128] = "";
     for (size_t i = 0; i < na && i < BENCH_MAX_BACKENDS; i++)
         known |= strcmp(all[i], ctx.opt.backend) == 0;
-    for (size_t i = 0; i < ns; i++)
-        supported |= strcmp(sup[i], ctx.opt.backend) == 0;
-    char list[128] = "";
     for (size_t i = 0; i < ns; i++) {
-        size_t l = strlen(list);
-        bench_fmt(list + l, sizeof list - l, "%s%s", l ? ", " : "", sup[i]);
+        supported |= strcmp(sup[i], ctx.opt.backend) == 0;
+        append_word(list, sizeof list, ", ", sup[i]);
     }
-    if (!known) {
-        fprintf(stderr, PROG ": unknown backend '%s': not a backend of this build (supported here: "
-                        "auto, %s)\n", ctx.opt.backend, list);
-        exit(2);
-    }
-    if (!supported) {
-        fprintf(stderr, PROG ": backend '%s' is not supported on this CPU (supported here: "
-                        "auto, %s)\n", ctx.opt.backend, list);
+    if (!known || !supported) {
+        fprintf(stderr, PROG ": %sbackend '%s'%s (supported here: auto, %s)\n",
+                known ? "" : "unknown ", ctx.opt.backend,
+                known ? " is not supported on this CPU" : ": not a backend of this build", list);
         exit(2);
     }
 }
 
-static void fill_meta(void) {
+#define SET_META(field, ...) bench_fmt(ctx.meta.field, sizeof ctx.meta.field, __VA_ARGS__)
+
+/* The machine, the build and the library. */
+static void describe_system(void) {
     bu_cpu_model(ctx.meta.cpu_model, sizeof ctx.meta.cpu_model);
     ctx.meta.ncpus = bu_affinity_count();
     ctx.meta.tick_source = bu_tick_source();
     ctx.meta.compiler = bu_compiler();
-    bench_fmt(ctx.meta.build, sizeof ctx.meta.build, "%s", FASTSHA256_BENCH_BUILD);
+    SET_META(build, "%s", FASTSHA256_BENCH_BUILD);
     ctx.meta.version = fastsha256_version();
     const char *names[BENCH_MAX_BACKENDS];
     size_t n = bench_backends(&ctx, BENCH_SUPPORTED, names);
-    for (size_t i = 0; i < n; i++) {
-        size_t l = strlen(ctx.meta.backends);
-        bench_fmt(ctx.meta.backends + l, sizeof ctx.meta.backends - l, "%s%s", i ? " " : "",
-                  names[i]);
-    }
-    bench_fmt(ctx.meta.auto_backend, sizeof ctx.meta.auto_backend, "%s", fastsha256_backend());
-    bench_fmt(ctx.meta.hex_backend, sizeof ctx.meta.hex_backend, "%s", fastsha256_hex_backend());
+    for (size_t i = 0; i < n; i++)
+        append_word(ctx.meta.backends, sizeof ctx.meta.backends, " ", names[i]);
+    SET_META(auto_backend, "%s%s", fastsha256_backend(),
+             getenv("FASTSHA256_BACKEND") || getenv("FASTSHA256_HIDE") ? " (env)" : "");
+    SET_META(hex_backend, "%s", fastsha256_hex_backend());
+    struct utsname u;
+    if (uname(&u) == 0)
+        SET_META(host_kernel, "%s %s %s", u.sysname, u.release, u.machine);
+}
+
+/* The run: peers, counts, date and modes. */
+static void describe_run(void) {
     if (ctx.opt.no_openssl)
-        bench_fmt(ctx.meta.openssl, sizeof ctx.meta.openssl, "left out (--no-openssl)");
+        SET_META(openssl, "left out (--no-openssl)");
     else
-        bench_fmt(ctx.meta.openssl, sizeof ctx.meta.openssl, "%s", bo_version());
+        SET_META(openssl, "%s", bo_version());
     if (ctx.opt.no_js)
-        bench_fmt(ctx.meta.js[0], sizeof ctx.meta.js[0], "left out (--no-js)");
+        SET_META(js[0], "left out (--no-js)");
     ctx.meta.count = ctx.opt.count;
     ctx.meta.batch = ctx.opt.batch;
     ctx.meta.js_count = ctx.opt.js_count;
@@ -305,20 +319,9 @@ static void fill_meta(void) {
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(ctx.meta.date, sizeof ctx.meta.date, "%Y-%m-%d %H:%M UTC", &tm);
-    struct utsname u;
-    if (uname(&u) == 0)
-        bench_fmt(ctx.meta.host_kernel, sizeof ctx.meta.host_kernel, "%s %s %s", u.sysname,
-                  u.release, u.machine);
-    for (size_t m = 0; m < bench_nmodes; m++) {
-        size_t l = strlen(ctx.meta.modes);
+    for (size_t m = 0; m < bench_nmodes; m++)
         if (ctx.opt.mode_on[m])
-            bench_fmt(ctx.meta.modes + l, sizeof ctx.meta.modes - l, "%s%s", l ? " " : "",
-                      bench_modes[m]->name);
-    }
-    if (getenv("FASTSHA256_BACKEND") || getenv("FASTSHA256_HIDE")) {
-        size_t l = strlen(ctx.meta.auto_backend);
-        bench_fmt(ctx.meta.auto_backend + l, sizeof ctx.meta.auto_backend - l, " (env)");
-    }
+            append_word(ctx.meta.modes, sizeof ctx.meta.modes, " ", bench_modes[m]->name);
 }
 
 /* The header, then each mode's table (a mode that did not run has no rows
@@ -333,63 +336,53 @@ static void print_tables(FILE *out, const br_meta *m) {
     }
 }
 
-int main(int argc, char **argv) {
-    const bench_program *program = argc > 1 ? bench_find_program(argv[1]) : NULL;
-    if (program)
-        return program->main(argc - 1, argv + 1);
-    parse_options(argc, argv, &ctx.opt);
-    bu_affinity_save();
-    if (ctx.opt.openssl_probe)
-        return bench_openssl_probe_main(&ctx);
-    check_backend_option();
-    if (ctx.opt.output && br_prepare_dir(ctx.opt.output) != 0)
-        return 2;
-    find_exe_dir(ctx.exe_dir, sizeof ctx.exe_dir);
-
-    /* Pin (before calibrating: the core estimate is of this core). */
+/* Pins (before calibrating: the core estimate is of this core); returns 0,
+ * or 2 for a --cpu that is not allowed here. */
+static int pin(void) {
     ctx.meta.pinned_cpu = -1;
-    if (ctx.opt.cpu != -2) {
-        int cpu = ctx.opt.cpu >= 0 ? ctx.opt.cpu : bu_affinity_nth(bu_affinity_count() - 1);
-        if (ctx.opt.cpu >= 0 && !bu_affinity_has(cpu)) {
-            fprintf(stderr, PROG ": --cpu %d: not an allowed CPU here (%d allowed)\n", cpu,
-                    bu_affinity_count());
-            return 2;
-        }
-        if (bu_pin_self(cpu) == 0)
-            ctx.meta.pinned_cpu = cpu;
-        else
-            fprintf(stderr, PROG ": could not pin to cpu %d: %s\n", cpu, strerror(errno));
+    if (ctx.opt.cpu == -2)
+        return 0;
+    int cpu = ctx.opt.cpu >= 0 ? ctx.opt.cpu : bu_affinity_nth(bu_affinity_count() - 1);
+    if (ctx.opt.cpu >= 0 && !bu_affinity_has(cpu)) {
+        fprintf(stderr, PROG ": --cpu %d: not an allowed CPU here (%d allowed)\n", cpu,
+                bu_affinity_count());
+        return 2;
     }
+    if (bu_pin_self(cpu) == 0)
+        ctx.meta.pinned_cpu = cpu;
+    else
+        fprintf(stderr, PROG ": could not pin to cpu %d: %s\n", cpu, strerror(errno));
+    return 0;
+}
+
+static void calibrate(void) {
     bench_progress(PROG ": calibrating the clocks...\n");
     bu_calibrate(&ctx.clk, ctx.opt.quick);
     ctx.meta.tick_hz = ctx.clk.tick_hz;
     ctx.meta.core_hz = ctx.clk.core_hz;
     ctx.meta.core_per_tick = ctx.clk.core_per_tick;
     ctx.meta.core_estimated = ctx.clk.core_estimated;
-    fill_meta();
-    bench_progress("%s: %s; TSC %.3f GHz, core ~%.3f GHz; backends %s (auto %s, hex %s)\n", PROG,
-                   ctx.meta.cpu_model, ctx.clk.tick_hz / 1e9, ctx.clk.core_hz / 1e9,
-                   ctx.meta.backends, ctx.meta.auto_backend, ctx.meta.hex_backend);
+}
 
-    for (size_t m = 0; m < bench_nmodes; m++)
-        if (ctx.opt.mode_on[m])
-            bench_modes[m]->run(&ctx);
+/* The core clock again at the end: a run whose clock moved says so. */
+static void recheck_core_clock(void) {
+    if (!ctx.clk.core_estimated)
+        return;
+    ctx.meta.core_hz_end = bu_estimate_core_hz(ctx.clk.tick_hz, ctx.opt.quick);
+    if (ctx.meta.core_hz_end > 0 && (ctx.meta.core_hz_end < 0.95 * ctx.clk.core_hz ||
+                                     ctx.meta.core_hz_end > 1.05 * ctx.clk.core_hz))
+        bench_progress(PROG ": note: the core clock moved during the run (%.3f -> %.3f GHz)\n",
+                       ctx.clk.core_hz / 1e9, ctx.meta.core_hz_end / 1e9);
+}
 
-    if (ctx.clk.core_estimated) {
-        ctx.meta.core_hz_end = bu_estimate_core_hz(ctx.clk.tick_hz, ctx.opt.quick);
-        if (ctx.meta.core_hz_end > 0 && (ctx.meta.core_hz_end < 0.95 * ctx.clk.core_hz ||
-                                         ctx.meta.core_hz_end > 1.05 * ctx.clk.core_hz))
-            bench_progress(PROG ": note: the core clock moved during the run (%.3f -> %.3f GHz)\n",
-                           ctx.clk.core_hz / 1e9, ctx.meta.core_hz_end / 1e9);
-    }
-
-    if (strcmp(ctx.opt.format, "csv") == 0) {
+/* Standard output in --format, then --output; returns the exit status. */
+static int write_results(void) {
+    if (strcmp(ctx.opt.format, "csv") == 0)
         br_write_csv(stdout);
-    } else if (strcmp(ctx.opt.format, "json") == 0) {
+    else if (strcmp(ctx.opt.format, "json") == 0)
         br_write_json(stdout, &ctx.meta);
-    } else {
+    else
         print_tables(stdout, &ctx.meta);
-    }
     fflush(stdout);
     int rc = 0;
     if (ctx.opt.output && br_write_dir(ctx.opt.output, &ctx.meta, 1, print_tables) != 0)
@@ -402,3 +395,26 @@ int main(int argc, char **argv) {
     return rc;
 }
 
+int main(int argc, char **argv) {
+    parse_options(argc, argv, &ctx.opt);
+    bu_affinity_save();
+    if (ctx.opt.openssl_probe)
+        return bench_openssl_probe_main(&ctx);
+    check_backend_option();
+    if (ctx.opt.output && br_prepare_dir(ctx.opt.output) != 0)
+        return 2;
+    find_exe_dir(ctx.exe_dir, sizeof ctx.exe_dir);
+    if (pin() != 0)
+        return 2;
+    calibrate();
+    describe_system();
+    describe_run();
+    bench_progress("%s: %s; TSC %.3f GHz, core ~%.3f GHz; backends %s (auto %s, hex %s)\n", PROG,
+                   ctx.meta.cpu_model, ctx.clk.tick_hz / 1e9, ctx.clk.core_hz / 1e9,
+                   ctx.meta.backends, ctx.meta.auto_backend, ctx.meta.hex_backend);
+    for (size_t m = 0; m < bench_nmodes; m++)
+        if (ctx.opt.mode_on[m])
+            bench_modes[m]->run(&ctx);
+    recheck_core_clock();
+    return write_results();
+}
