@@ -411,7 +411,7 @@ static void run_kdf(bench_ctx *c) {
     bench_use_backend(c->opt.backend ? c->opt.backend : "auto", bk.backend, sizeof bk.backend);
     bench_progress("kdf: probes, then %d reps of every row (%llu iterations)\n", bk.reps,
                    (unsigned long long)bk.iterations);
-    if (!bk_rnds2_probe(&bk.floors.lat, &bk.floors.tput, c->opt.quick))
+    if (!bk_rnds2_probe(c, &bk.floors.lat, &bk.floors.tput))
         bk.floors.lat = bk.floors.tput = 0;
     bk.floors.lanes = bk_lanes_block_ns(c->opt.quick);
     if (!c->opt.no_openssl)
