@@ -66,10 +66,10 @@ static bl_timing choose_timing(const bl_path *p, bl_arg *a, int wall) {
 
 /* Per-round values: path ticks per item, floor ticks per item, and core
  * cycles per tick estimated after the round. */
-typedef struct bl_rounds {
+typedef struct bl_round_log {
     int n;
     double path[BL_MAX_ROUNDS], floor[BL_MAX_ROUNDS], cpt[BL_MAX_ROUNDS];
-} bl_rounds;
+} bl_round_log;
 
 static double median_of(const double *v, int n) {
     double s[BL_MAX_ROUNDS];
@@ -80,7 +80,7 @@ static double median_of(const double *v, int n) {
 
 /* The floor is the fastest any round's probes ran (interference only ever
  * slows a probe); both shares are ratios of ticks. */
-static void summarise(const bl_rounds *r, bl_measured *m) {
+static void summarise(const bl_round_log *r, bl_measured *m) {
     double cyc[BL_MAX_ROUNDS], floor = 0, fastest = 0;
     for (int i = 0; i < r->n; i++) {
         cyc[i] = r->path[i] * r->cpt[i];
@@ -115,7 +115,7 @@ void bl_measure_path(const bench_ctx *c, const bl_path *p, bl_arg *a, const bl_f
     bl_timing timing = choose_timing(p, a, 0);
     bench_ctx one_rep = *c;
     one_rep.opt.reps = 1;
-    bl_rounds r;
+    bl_round_log r;
     r.n = round_count(c);
     uint64_t acc = BENCH_CHECK_INIT;
     for (int i = 0; i < r.n; i++) {
@@ -140,7 +140,7 @@ void bl_measure_against_openssl(const bench_ctx *c, const bl_path *p, bl_arg *a,
     /* The child's run is the round's floor: its short form each round. */
     bench_ctx quick = *c;
     quick.opt.quick = 1;
-    bl_rounds r;
+    bl_round_log r;
     r.n = c->opt.quick ? 1 : (c->opt.reps < 2 ? 2 : c->opt.reps);
     uint64_t acc = BENCH_CHECK_INIT;
     for (int i = 0; i < r.n; i++) {
