@@ -79,14 +79,14 @@ void bench_use_backend(const char *name, char *label, size_t n) {
 }
 
 void bench_openssl_short_version(char *out, size_t n) {
-    const char *v = bo_version();
+    const char *v = bench_openssl_version();
     const char *sp = strchr(v, ' ');
     bench_fmt(out, n, "%.*s", (int)strcspn(sp ? sp + 1 : v, " "), sp ? sp + 1 : v);
 }
 
-br_row *bench_row(const char *section, const char *who, const char *backend,
+bench_report_row *bench_row(const char *section, const char *who, const char *backend,
                   const char *style_fmt, ...) {
-    br_row *r = br_add();
+    bench_report_row *r = bench_report_add();
     bench_fmt(r->section, sizeof r->section, "%s", section);
     bench_fmt(r->who, sizeof r->who, "%s", who);
     bench_fmt(r->backend, sizeof r->backend, "%s", backend);
@@ -98,7 +98,7 @@ br_row *bench_row(const char *section, const char *who, const char *backend,
     return r;
 }
 
-void bench_row_measured(const bench_ctx *c, br_row *r, const bu_result *res,
+void bench_row_measured(const bench_ctx *c, bench_report_row *r, const bench_result *res,
                         size_t per_item_bytes, int threads) {
     r->reps = res->reps;
     r->threads = threads;
@@ -117,31 +117,31 @@ void bench_row_measured(const bench_ctx *c, br_row *r, const bu_result *res,
     r->checksum = res->checksum;
 }
 
-void bench_row_check(bench_ctx *c, br_row *r, int ok) {
+void bench_row_check(bench_ctx *c, bench_report_row *r, int ok) {
     r->check = ok ? 1 : -1;
     if (!ok)
         c->failures++;
 }
 
-void bench_measure_for(const bench_ctx *c, bu_work_fn fn, void *const *args, int threads,
-                       size_t granule, double target_ms, double budget_ms, bu_result *res) {
-    uint64_t t0 = bu_wall_ns();
+void bench_measure_for(const bench_ctx *c, bench_work_fn fn, void *const *args, int threads,
+                       size_t granule, double target_ms, double budget_ms, bench_result *res) {
+    uint64_t t0 = bench_wall_ns();
     (void)fn(args[0], 0, granule, BENCH_CHECK_INIT);
-    double per_granule = (double)(bu_wall_ns() - t0) / 1e6;
+    double per_granule = (double)(bench_wall_ns() - t0) / 1e6;
     if (per_granule < 0.001)
         per_granule = 0.001;
     if (per_granule < target_ms / 4) { /* a second, better calibration */
         size_t k = (size_t)(target_ms / 4 / per_granule) + 1;
-        t0 = bu_wall_ns();
+        t0 = bench_wall_ns();
         (void)fn(args[0], 0, k * granule, BENCH_CHECK_INIT);
-        per_granule = (double)(bu_wall_ns() - t0) / 1e6 / (double)k;
+        per_granule = (double)(bench_wall_ns() - t0) / 1e6 / (double)k;
         if (per_granule < 0.0001)
             per_granule = 0.0001;
     }
     size_t granules = (size_t)(target_ms / per_granule);
     if (granules < 1)
         granules = 1;
-    bu_plan p;
+    bench_plan p;
     memset(&p, 0, sizeof p);
     p.granule = granule;
     p.items = granules * granule;
@@ -155,5 +155,5 @@ void bench_measure_for(const bench_ctx *c, bu_work_fn fn, void *const *args, int
         if (p.reps < 1)
             p.reps = 1;
     }
-    bu_measure_threads(fn, args, threads, c->meta.pinned_cpu, &p, res);
+    bench_measure_threads(fn, args, threads, c->meta.pinned_cpu, &p, res);
 }

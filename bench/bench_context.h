@@ -43,18 +43,18 @@ typedef struct bench_options {
 
 typedef struct bench_ctx {
     bench_options opt;
-    bu_clock clk;
-    br_meta meta;
+    bench_clock clk;
+    bench_report_meta meta;
     int failures;                 /* rows that failed their output check */
-    char exe_dir[BJ_PATH_MAX];    /* folder of this executable, or "" */
+    char exe_dir[BENCH_JS_PATH_MAX];    /* folder of this executable, or "" */
 } bench_ctx;
 
 typedef struct bench_mode {
     const char *name;  /* --NAME selects it; also its rows' section */
     const char *help;  /* --help text; continuation lines start with 22 spaces */
     void (*run)(bench_ctx *c);
-    /* Its table in the table output and results.txt; NULL: br_print_rows. */
-    void (*print)(FILE *out, const br_meta *m);
+    /* Its table in the table output and results.txt; NULL: bench_report_print_rows. */
+    void (*print)(FILE *out, const bench_report_meta *m);
 } bench_mode;
 
 /* Every mode, in the order they run; the first is the default. */
@@ -92,28 +92,28 @@ void bench_openssl_short_version(char *out, size_t n);
 
 /* Starts a result row: section (the mode's name), who, backend and style
  * (printf format) set, everything else zero. */
-br_row *bench_row(const char *section, const char *who, const char *backend,
+bench_report_row *bench_row(const char *section, const char *who, const char *backend,
                   const char *style_fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Fills a row's rates, times and chunk counts from a measurement;
  * per_item_bytes > 0 adds GB/s and cycles/byte. */
-void bench_row_measured(const bench_ctx *c, br_row *r, const bu_result *res,
+void bench_row_measured(const bench_ctx *c, bench_report_row *r, const bench_result *res,
                         size_t per_item_bytes, int threads);
 
 /* Records a row's output check (ok: 1 verified, 0 MISMATCH). */
-void bench_row_check(bench_ctx *c, br_row *r, int ok);
+void bench_row_check(bench_ctx *c, bench_report_row *r, int ok);
 
 /* Measures fn on `threads` threads with enough items for about target_ms
  * per repetition (fewer reps when budget_ms would be exceeded): one granule
  * first, untimed, to calibrate. */
-void bench_measure_for(const bench_ctx *c, bu_work_fn fn, void *const *args, int threads,
-                       size_t granule, double target_ms, double budget_ms, bu_result *res);
+void bench_measure_for(const bench_ctx *c, bench_work_fn fn, void *const *args, int threads,
+                       size_t granule, double target_ms, double budget_ms, bench_result *res);
 
-/* A one-shot digest as bench_oneshot_loop calls it: OpenSSL's bo_digest, or
+/* A one-shot digest as bench_oneshot_loop calls it: OpenSSL's bench_openssl_digest, or
  * fastsha256 (the style ignored). */
-typedef void (*bench_digest_fn)(bo_style style, const void *data, size_t len, uint8_t out[32]);
+typedef void (*bench_digest_fn)(bench_openssl_style style, const void *data, size_t len, uint8_t out[32]);
 
-static inline void bench_digest_fastsha256(bo_style style, const void *data, size_t len,
+static inline void bench_digest_fastsha256(bench_openssl_style style, const void *data, size_t len,
                                            uint8_t out[32]) {
     (void)style;
     fastsha256(data, len, out);
@@ -123,7 +123,7 @@ static inline void bench_digest_fastsha256(bo_style style, const void *data, siz
  * (bench_common.h). Always inlined, with a constant digest at every use, so
  * the digest is called directly: no indirect call is timed. */
 static inline __attribute__((always_inline)) uint64_t
-bench_oneshot_loop(bench_digest_fn digest, bo_style style, const uint8_t *buf, size_t size,
+bench_oneshot_loop(bench_digest_fn digest, bench_openssl_style style, const uint8_t *buf, size_t size,
                    size_t n, uint64_t acc) {
     bench_ring ring;
     ring.n = 0;

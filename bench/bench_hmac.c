@@ -9,7 +9,7 @@
  *   EVP_MAC reused         EVP_MAC_init(ctx, NULL key) + update + final
  *
  * Rows give the median and best ns per message over the repetitions
- * (bu_measure: chunked, descheduled chunks dropped), and the table the
+ * (bench_measure: chunked, descheduled chunks dropped), and the table the
  * ratios the issue sets targets for. Every row's tags are checked against
  * fastsha256_hmac. Its own defaults: batches of 256 (--batch), 7 reps
  * (--reps); --backend forces fastsha256's backend. */
@@ -30,28 +30,28 @@
 #if OPENSSL_VERSION_NUMBER >= 0x30000000L
 #include <openssl/core_names.h>
 #include <openssl/params.h>
-#define BH_HAVE_EVP_MAC 1
+#define BENCH_HMAC_HAVE_EVP_MAC 1
 #endif
 #endif
 
-enum { BH_KEY_LEN = 32, BH_MAX_LEN = 1024 };
+enum { BENCH_HMAC_KEY_LEN = 32, BENCH_HMAC_MAX_LEN = 1024 };
 
-typedef enum bh_style {
-    BH_ONESHOT, BH_PREPARED, BH_MANY, BH_OSSL_HMAC, BH_OSSL_CTX, BH_OSSL_EVP_MAC, BH_STYLES
-} bh_style;
+typedef enum bench_hmac_style {
+    BENCH_HMAC_ONESHOT, BENCH_HMAC_PREPARED, BENCH_HMAC_MANY, BENCH_HMAC_OSSL_HMAC, BENCH_HMAC_OSSL_CTX, BENCH_HMAC_OSSL_EVP_MAC, BENCH_HMAC_STYLES
+} bench_hmac_style;
 
-static const char *const bh_names[BH_STYLES] = {
+static const char *const bench_hmac_names[BENCH_HMAC_STYLES] = {
     "fastsha256_hmac (new key)", "fastsha256 prepared key", "fastsha256_hmac_many",
     "OpenSSL HMAC() (new key)", "OpenSSL HMAC_CTX reused", "OpenSSL EVP_MAC reused",
 };
 
-static const size_t bh_sizes[] = {14, 64, BH_MAX_LEN};
-static size_t bh_batch; /* of this run, for the table */
+static const size_t bench_hmac_sizes[] = {14, 64, BENCH_HMAC_MAX_LEN};
+static size_t bench_hmac_batch; /* of this run, for the table */
 
-typedef struct bh_arg {
-    bh_style style;
+typedef struct bench_hmac_arg {
+    bench_hmac_style style;
     size_t len, batch;
-    uint8_t key[BH_KEY_LEN];
+    uint8_t key[BENCH_HMAC_KEY_LEN];
     uint8_t *msgs;            /* batch records of len bytes, distinct */
     const void **ptrs;
     size_t *lens;
@@ -60,17 +60,17 @@ typedef struct bh_arg {
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL
     HMAC_CTX *hctx;
 #endif
-#ifdef BH_HAVE_EVP_MAC
+#ifdef BENCH_HMAC_HAVE_EVP_MAC
     EVP_MAC *mac;
     EVP_MAC_CTX *mctx;
 #endif
-} bh_arg;
+} bench_hmac_arg;
 
 /* Items are messages; message i is record i % batch. */
-static uint64_t bh_work(void *p, size_t start, size_t n, uint64_t acc) {
-    bh_arg *a = (bh_arg *)p;
+static uint64_t bench_hmac_work(void *p, size_t start, size_t n, uint64_t acc) {
+    bench_hmac_arg *a = (bench_hmac_arg *)p;
     uint8_t tag[32];
-    if (a->style == BH_MANY) {
+    if (a->style == BENCH_HMAC_MANY) {
         /* Whole batches (the plan's granule is the batch size). */
         for (size_t done = 0; done < n; done += a->batch) {
             fastsha256_hmac_many(&a->prepared, a->ptrs, a->lens, a->batch, a->tags);
@@ -81,10 +81,10 @@ static uint64_t bh_work(void *p, size_t start, size_t n, uint64_t acc) {
     for (size_t i = start; i < start + n; i++) {
         const uint8_t *m = a->msgs + (i % a->batch) * a->len;
         switch (a->style) {
-        case BH_ONESHOT:
-            fastsha256_hmac(a->key, BH_KEY_LEN, m, a->len, tag);
+        case BENCH_HMAC_ONESHOT:
+            fastsha256_hmac(a->key, BENCH_HMAC_KEY_LEN, m, a->len, tag);
             break;
-        case BH_PREPARED: {
+        case BENCH_HMAC_PREPARED: {
             fastsha256_hmac_ctx c;
             fastsha256_hmac_init(&c, &a->prepared);
             fastsha256_hmac_update(&c, m, a->len);
@@ -92,12 +92,12 @@ static uint64_t bh_work(void *p, size_t start, size_t n, uint64_t acc) {
             break;
         }
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL
-        case BH_OSSL_HMAC: {
+        case BENCH_HMAC_OSSL_HMAC: {
             unsigned int tl = 0;
-            HMAC(EVP_sha256(), a->key, BH_KEY_LEN, m, a->len, tag, &tl);
+            HMAC(EVP_sha256(), a->key, BENCH_HMAC_KEY_LEN, m, a->len, tag, &tl);
             break;
         }
-        case BH_OSSL_CTX: {
+        case BENCH_HMAC_OSSL_CTX: {
             unsigned int tl = 0;
             HMAC_Init_ex(a->hctx, NULL, 0, NULL, NULL);
             HMAC_Update(a->hctx, m, a->len);
@@ -105,8 +105,8 @@ static uint64_t bh_work(void *p, size_t start, size_t n, uint64_t acc) {
             break;
         }
 #endif
-#ifdef BH_HAVE_EVP_MAC
-        case BH_OSSL_EVP_MAC: {
+#ifdef BENCH_HMAC_HAVE_EVP_MAC
+        case BENCH_HMAC_OSSL_EVP_MAC: {
             size_t tl = 0;
             EVP_MAC_init(a->mctx, NULL, 0, NULL);
             EVP_MAC_update(a->mctx, m, a->len);
@@ -123,46 +123,46 @@ static uint64_t bh_work(void *p, size_t start, size_t n, uint64_t acc) {
     return acc;
 }
 
-static int bh_available(const bench_ctx *c, bh_style s) {
-    if (s < BH_OSSL_HMAC)
+static int bench_hmac_available(const bench_ctx *c, bench_hmac_style s) {
+    if (s < BENCH_HMAC_OSSL_HMAC)
         return 1;
     if (c->opt.no_openssl)
         return 0;
-#if defined(BH_HAVE_EVP_MAC)
+#if defined(BENCH_HMAC_HAVE_EVP_MAC)
     return 1;
 #elif defined(FASTSHA256_BENCH_HAVE_OPENSSL)
-    return s != BH_OSSL_EVP_MAC;
+    return s != BENCH_HMAC_OSSL_EVP_MAC;
 #else
     return 0;
 #endif
 }
 
 /* Tag of record i in style s, to check every style against fastsha256_hmac. */
-static int bh_check(bh_arg *a) {
+static int bench_hmac_check(bench_hmac_arg *a) {
     uint8_t want[32];
     size_t i = a->batch - 1;
-    fastsha256_hmac(a->key, BH_KEY_LEN, a->msgs + i * a->len, a->len, want);
-    if (a->style == BH_MANY) {
+    fastsha256_hmac(a->key, BENCH_HMAC_KEY_LEN, a->msgs + i * a->len, a->len, want);
+    if (a->style == BENCH_HMAC_MANY) {
         fastsha256_hmac_many(&a->prepared, a->ptrs, a->lens, a->batch, a->tags);
         return memcmp(a->tags[i], want, 32) == 0;
     }
-    uint64_t got = bh_work(a, i, 1, 0), expect = bench_fold_digest(0, want);
+    uint64_t got = bench_hmac_work(a, i, 1, 0), expect = bench_fold_digest(0, want);
     return got == expect;
 }
 
 /* OpenSSL's reused contexts, keyed once. */
-static void bh_openssl_init(bh_arg *a) {
+static void bench_hmac_openssl_init(bench_hmac_arg *a) {
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL
     a->hctx = HMAC_CTX_new();
-    HMAC_Init_ex(a->hctx, a->key, BH_KEY_LEN, EVP_sha256(), NULL);
+    HMAC_Init_ex(a->hctx, a->key, BENCH_HMAC_KEY_LEN, EVP_sha256(), NULL);
 #endif
-#ifdef BH_HAVE_EVP_MAC
+#ifdef BENCH_HMAC_HAVE_EVP_MAC
     a->mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
     a->mctx = a->mac ? EVP_MAC_CTX_new(a->mac) : NULL;
     OSSL_PARAM params[] = {
         OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)"SHA256", 0),
         OSSL_PARAM_construct_end()};
-    if (!a->mctx || !EVP_MAC_init(a->mctx, a->key, BH_KEY_LEN, params)) {
+    if (!a->mctx || !EVP_MAC_init(a->mctx, a->key, BENCH_HMAC_KEY_LEN, params)) {
         fprintf(stderr, BENCH_PROG " --hmac: EVP_MAC HMAC unavailable\n");
         exit(1);
     }
@@ -170,27 +170,27 @@ static void bh_openssl_init(bh_arg *a) {
     (void)a;
 }
 
-static void bh_init(const bench_ctx *c, bh_arg *a, size_t batch) {
+static void bench_hmac_init(const bench_ctx *c, bench_hmac_arg *a, size_t batch) {
     memset(a, 0, sizeof *a);
-    for (size_t i = 0; i < BH_KEY_LEN; i++)
+    for (size_t i = 0; i < BENCH_HMAC_KEY_LEN; i++)
         a->key[i] = (uint8_t)(0xa0 + i);
     a->batch = batch;
-    a->msgs = bench_xmalloc(batch * BH_MAX_LEN);
+    a->msgs = bench_xmalloc(batch * BENCH_HMAC_MAX_LEN);
     a->ptrs = bench_xmalloc(batch * sizeof *a->ptrs);
     a->lens = bench_xmalloc(batch * sizeof *a->lens);
     a->tags = bench_xmalloc(batch * sizeof *a->tags);
-    bench_fill_pattern(a->msgs, batch * BH_MAX_LEN, 0x484d4143);
-    fastsha256_hmac_key_init(&a->prepared, a->key, BH_KEY_LEN);
+    bench_fill_pattern(a->msgs, batch * BENCH_HMAC_MAX_LEN, 0x484d4143);
+    fastsha256_hmac_key_init(&a->prepared, a->key, BENCH_HMAC_KEY_LEN);
     if (!c->opt.no_openssl)
-        bh_openssl_init(a);
+        bench_hmac_openssl_init(a);
 }
 
-static void bh_free(bh_arg *a) {
+static void bench_hmac_free(bench_hmac_arg *a) {
     fastsha256_hmac_key_wipe(&a->prepared);
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL
     HMAC_CTX_free(a->hctx);
 #endif
-#ifdef BH_HAVE_EVP_MAC
+#ifdef BENCH_HMAC_HAVE_EVP_MAC
     EVP_MAC_CTX_free(a->mctx);
     EVP_MAC_free(a->mac);
 #endif
@@ -201,7 +201,7 @@ static void bh_free(bh_arg *a) {
 }
 
 /* Records of len bytes from now on. */
-static void bh_set_len(bh_arg *a, size_t len) {
+static void bench_hmac_set_len(bench_hmac_arg *a, size_t len) {
     a->len = len;
     for (size_t i = 0; i < a->batch; i++) {
         a->ptrs[i] = a->msgs + i * len;
@@ -210,25 +210,25 @@ static void bh_set_len(bh_arg *a, size_t len) {
 }
 
 /* One row: a->style at a->len bytes, its tags checked first. */
-static void bh_row(bench_ctx *c, bh_arg *a, const char *label, int reps) {
-    int ours = a->style < BH_OSSL_HMAC;
+static void bench_hmac_row(bench_ctx *c, bench_hmac_arg *a, const char *label, int reps) {
+    int ours = a->style < BENCH_HMAC_OSSL_HMAC;
     char ossl[32] = "";
     if (!ours)
         bench_openssl_short_version(ossl, sizeof ossl);
-    br_row *r = bench_row("hmac", ours ? "fastsha256" : "openssl", ours ? label : ossl, "%s",
-                          bh_names[a->style]);
+    bench_report_row *r = bench_row("hmac", ours ? "fastsha256" : "openssl", ours ? label : ossl, "%s",
+                          bench_hmac_names[a->style]);
     r->size = a->len;
-    if (!bh_check(a)) {
+    if (!bench_hmac_check(a)) {
         bench_row_check(c, r, 0);
         bench_progress("  hmac %-6zu %-28s WRONG TAG\n", a->len, r->style);
         return;
     }
     size_t items = c->opt.quick ? 20000 : (a->len > 512 ? 200000 : 1000000);
     items = (items + a->batch - 1) / a->batch * a->batch;
-    bu_plan plan = {items, a->batch * 64, 2.0, a->style == BH_MANY ? a->batch : 1,
+    bench_plan plan = {items, a->batch * 64, 2.0, a->style == BENCH_HMAC_MANY ? a->batch : 1,
                     items / 10 / a->batch * a->batch + a->batch, reps, NULL};
-    bu_result res;
-    bu_measure(bh_work, a, &plan, &res);
+    bench_result res;
+    bench_measure(bench_hmac_work, a, &plan, &res);
     r->count = items;
     bench_row_measured(c, r, &res, a->len, 1);
     bench_row_check(c, r, 1);
@@ -238,71 +238,71 @@ static void bh_row(bench_ctx *c, bh_arg *a, const char *label, int reps) {
 }
 
 static void run_hmac(bench_ctx *c) {
-    bh_batch = c->opt.batch_given ? c->opt.batch : 256;
+    bench_hmac_batch = c->opt.batch_given ? c->opt.batch : 256;
     int reps = c->opt.reps_given ? c->opt.reps : c->opt.quick ? 3 : 7;
     char label[32];
     bench_use_backend(c->opt.backend ? c->opt.backend : "auto", label, sizeof label);
     bench_progress("hmac: %zu sizes, batches of %zu, %d reps\n",
-                   sizeof bh_sizes / sizeof bh_sizes[0], bh_batch, reps);
-    bh_arg a;
-    bh_init(c, &a, bh_batch);
-    for (size_t s = 0; s < sizeof bh_sizes / sizeof bh_sizes[0]; s++) {
-        bh_set_len(&a, bh_sizes[s]);
-        for (int st = 0; st < BH_STYLES; st++) {
-            a.style = (bh_style)st;
-            if (bh_available(c, a.style))
-                bh_row(c, &a, label, reps);
+                   sizeof bench_hmac_sizes / sizeof bench_hmac_sizes[0], bench_hmac_batch, reps);
+    bench_hmac_arg a;
+    bench_hmac_init(c, &a, bench_hmac_batch);
+    for (size_t s = 0; s < sizeof bench_hmac_sizes / sizeof bench_hmac_sizes[0]; s++) {
+        bench_hmac_set_len(&a, bench_hmac_sizes[s]);
+        for (int st = 0; st < BENCH_HMAC_STYLES; st++) {
+            a.style = (bench_hmac_style)st;
+            if (bench_hmac_available(c, a.style))
+                bench_hmac_row(c, &a, label, reps);
         }
     }
-    bh_free(&a);
+    bench_hmac_free(&a);
     fastsha256_reset_backend();
 }
 
 /* --- Table ------------------------------------------------------------------- */
 
 /* Best ns per message of style st at size bytes; 0: no verified row. */
-static double bh_best(size_t size, bh_style st) {
-    for (size_t i = 0; i < br_count(); i++) {
-        const br_row *r = br_get(i);
+static double bench_hmac_best(size_t size, bench_hmac_style st) {
+    for (size_t i = 0; i < bench_report_count(); i++) {
+        const bench_report_row *r = bench_report_get(i);
         if (strcmp(r->section, "hmac") == 0 && r->size == size && r->check > 0 &&
-            strcmp(r->style, bh_names[st]) == 0)
+            strcmp(r->style, bench_hmac_names[st]) == 0)
             return r->ns_best;
     }
     return 0;
 }
 
 static void print_ratios(FILE *out, size_t size) {
-    double best[BH_STYLES];
-    for (int st = 0; st < BH_STYLES; st++)
-        best[st] = bh_best(size, (bh_style)st);
-    if (best[BH_OSSL_HMAC] > 0 && best[BH_OSSL_CTX] > 0)
+    double best[BENCH_HMAC_STYLES];
+    for (int st = 0; st < BENCH_HMAC_STYLES; st++)
+        best[st] = bench_hmac_best(size, (bench_hmac_style)st);
+    if (best[BENCH_HMAC_OSSL_HMAC] > 0 && best[BENCH_HMAC_OSSL_CTX] > 0)
         fprintf(out, "%-6zu ratios (best): hmac/HMAC() %.1fx; prepared/HMAC_CTX %.2fx; "
                      "hmac_many/HMAC_CTX %.1fx; hmac_many/EVP_MAC %.1fx\n",
-                size, best[BH_OSSL_HMAC] / best[BH_ONESHOT], best[BH_OSSL_CTX] / best[BH_PREPARED],
-                best[BH_OSSL_CTX] / best[BH_MANY],
-                best[BH_OSSL_EVP_MAC] > 0 ? best[BH_OSSL_EVP_MAC] / best[BH_MANY] : 0.0);
+                size, best[BENCH_HMAC_OSSL_HMAC] / best[BENCH_HMAC_ONESHOT], best[BENCH_HMAC_OSSL_CTX] / best[BENCH_HMAC_PREPARED],
+                best[BENCH_HMAC_OSSL_CTX] / best[BENCH_HMAC_MANY],
+                best[BENCH_HMAC_OSSL_EVP_MAC] > 0 ? best[BENCH_HMAC_OSSL_EVP_MAC] / best[BENCH_HMAC_MANY] : 0.0);
 }
 
 /* The rows by size, each size's ratios after its rows. */
-static void print_hmac(FILE *out, const br_meta *m) {
+static void print_hmac(FILE *out, const bench_report_meta *m) {
     int head = 0;
     (void)m;
-    for (size_t s = 0; s < sizeof bh_sizes / sizeof bh_sizes[0]; s++) {
-        for (size_t i = 0; i < br_count(); i++) {
-            const br_row *r = br_get(i);
-            if (strcmp(r->section, "hmac") != 0 || r->size != bh_sizes[s])
+    for (size_t s = 0; s < sizeof bench_hmac_sizes / sizeof bench_hmac_sizes[0]; s++) {
+        for (size_t i = 0; i < bench_report_count(); i++) {
+            const bench_report_row *r = bench_report_get(i);
+            if (strcmp(r->section, "hmac") != 0 || r->size != bench_hmac_sizes[s])
                 continue;
             if (!head++)
                 fprintf(out, "\nHMAC-SHA256, %d-byte key: backend %s, hmac_many batches of %zu, "
-                             "%d reps\n%-6s %-28s %12s %12s %10s\n", BH_KEY_LEN, r->backend,
-                        bh_batch, r->reps, "bytes", "who", "ns/msg med", "ns/msg best", "Mmsg/s");
+                             "%d reps\n%-6s %-28s %12s %12s %10s\n", BENCH_HMAC_KEY_LEN, r->backend,
+                        bench_hmac_batch, r->reps, "bytes", "who", "ns/msg med", "ns/msg best", "Mmsg/s");
             if (r->check < 0)
                 fprintf(out, "%-6zu %-28s  WRONG TAG\n", r->size, r->style);
             else
                 fprintf(out, "%-6zu %-28s %12.1f %12.1f %10.2f%s\n", r->size, r->style, r->ns_med,
                         r->ns_best, 1e3 / r->ns_med, r->note[0] ? "  (noisy)" : "");
         }
-        print_ratios(out, bh_sizes[s]);
+        print_ratios(out, bench_hmac_sizes[s]);
     }
 }
 

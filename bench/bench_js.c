@@ -41,7 +41,7 @@ static int find_in_dirs(const char *file, const char *const *dirs, size_t ndirs,
     return 0;
 }
 
-int bj_find_runtime(const char *name, const char *const *dirs, size_t ndirs, char *out,
+int bench_js_find_runtime(const char *name, const char *const *dirs, size_t ndirs, char *out,
                     size_t outlen) {
     char in_bin[64];
     bench_fmt(in_bin, sizeof in_bin, "bin/%s", name);
@@ -55,7 +55,7 @@ int bj_find_runtime(const char *name, const char *const *dirs, size_t ndirs, cha
     const char *p = path;
     while (*p) {
         size_t len = strcspn(p, ":");
-        if (len > 0 && len < BJ_PATH_MAX - 64) {
+        if (len > 0 && len < BENCH_JS_PATH_MAX - 64) {
             bench_fmt(out, outlen, "%.*s/%s", (int)len, p, name);
             if (is_executable(out))
                 return 1;
@@ -67,12 +67,12 @@ int bj_find_runtime(const char *name, const char *const *dirs, size_t ndirs, cha
     return 0;
 }
 
-int bj_find_script(const char *file, const char *const *dirs, size_t ndirs, char *out,
+int bench_js_find_script(const char *file, const char *const *dirs, size_t ndirs, char *out,
                    size_t outlen) {
     return find_in_dirs(file, dirs, ndirs, is_file, out, outlen);
 }
 
-static void parse_line(const char *line, bj_result *r, double *rates) {
+static void parse_line(const char *line, bench_js_result *r, double *rates) {
     static const char tag[] = "fastsha256-bench-js ";
     if (strncmp(line, tag, sizeof tag - 1) != 0) {
         /* Anything else (a runtime's error message): keep the last one. */
@@ -84,7 +84,7 @@ static void parse_line(const char *line, bj_result *r, double *rates) {
     if (strncmp(line, "chunk ", 6) == 0) {
         unsigned long long n = 0;
         double ms = 0;
-        if (sscanf(line + 6, "%llu %lf", &n, &ms) == 2 && ms > 0 && r->nchunks < BJ_MAX_CHUNKS)
+        if (sscanf(line + 6, "%llu %lf", &n, &ms) == 2 && ms > 0 && r->nchunks < BENCH_JS_MAX_CHUNKS)
             rates[r->nchunks++] = (double)n / (ms / 1000.0);
         return;
     }
@@ -109,7 +109,7 @@ static void parse_line(const char *line, bj_result *r, double *rates) {
     }
 }
 
-int bj_capture(const char *const *argv, const char *env_name, const char *env_value,
+int bench_js_capture(const char *const *argv, const char *env_name, const char *env_value,
                int restore_affinity, unsigned timeout_s, char *out, size_t outlen,
                long *switches) {
     size_t used = 0;
@@ -133,7 +133,7 @@ int bj_capture(const char *const *argv, const char *env_name, const char *env_va
     }
     if (pid == 0) {
         if (restore_affinity)
-            bu_affinity_restore_self();
+            bench_affinity_restore_self();
         dup2(fd[1], 1);
         dup2(fd[1], 2);
         close(fd[0]);
@@ -147,10 +147,10 @@ int bj_capture(const char *const *argv, const char *env_name, const char *env_va
     close(fd[1]);
 
     char buf[8192];
-    uint64_t deadline = bu_wall_ns() + (uint64_t)timeout_s * 1000000000u;
+    uint64_t deadline = bench_wall_ns() + (uint64_t)timeout_s * 1000000000u;
     int timed_out = 0;
     for (;;) {
-        uint64_t now = bu_wall_ns();
+        uint64_t now = bench_wall_ns();
         if (now >= deadline) {
             timed_out = 1;
             kill(pid, SIGKILL);
@@ -187,24 +187,24 @@ int bj_capture(const char *const *argv, const char *env_name, const char *env_va
     return 128 + WTERMSIG(status);
 }
 
-const bj_snippet bj_snippets[] = {
+const bench_js_snippet bench_js_snippets[] = {
     {"createhash.mjs", NULL, "createHash().update().digest(\"hex\")", NULL, 0, 0, NULL},
     {"webcrypto.mjs", NULL, "await subtle.digest + hex loop", NULL, 1, 0, NULL},
     {"builtin.mjs", "crypto.hash", "crypto.hash(\"sha256\", m)", NULL, 0, 0, NULL},
     {"builtin.mjs", "Bun.SHA256.hash", "Bun.SHA256.hash(m, \"hex\")", "bun", 0, 0, NULL},
     {"builtin.mjs", "Bun.CryptoHasher", "new Bun.CryptoHasher(..).update(m).digest(\"hex\")", "bun",
      0, 0, NULL},
-    {"fastsha256.mjs", "sha256", "sha256(m, \"hex\") per call", NULL, 0, BJ_ADDON, " + fastsha256"},
-    {"fastsha256.mjs", "many", "sha256Many(array of 1024, \"hex\")", NULL, 0, BJ_ADDON,
+    {"fastsha256.mjs", "sha256", "sha256(m, \"hex\") per call", NULL, 0, BENCH_JS_ADDON, " + fastsha256"},
+    {"fastsha256.mjs", "many", "sha256Many(array of 1024, \"hex\")", NULL, 0, BENCH_JS_ADDON,
      " + fastsha256"},
-    {"fastsha256.mjs", "packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, 0, BJ_ADDON,
+    {"fastsha256.mjs", "packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, 0, BENCH_JS_ADDON,
      " + fastsha256"},
-    {"fastsha256.mjs", "wasm-sha256", "sha256(m, \"hex\") per call", NULL, 0, BJ_INDEX,
+    {"fastsha256.mjs", "wasm-sha256", "sha256(m, \"hex\") per call", NULL, 0, BENCH_JS_INDEX,
      " + fastsha256 (wasm)"},
-    {"fastsha256.mjs", "wasm-many", "sha256Many(array of 1024, \"hex\")", NULL, 0, BJ_INDEX,
+    {"fastsha256.mjs", "wasm-many", "sha256Many(array of 1024, \"hex\")", NULL, 0, BENCH_JS_INDEX,
      " + fastsha256 (wasm)"},
     {"fastsha256.mjs", "wasm-packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, 0,
-     BJ_INDEX, " + fastsha256 (wasm)"},
+     BENCH_JS_INDEX, " + fastsha256 (wasm)"},
     {"peers.mjs", "hash-wasm", "createSHA256() sync: init, update, digest", NULL, 0, 0,
      " + hash-wasm"},
     {"peers.mjs", "noble", "bytesToHex(sha256(utf8ToBytes(m)))", NULL, 0, 0, " + @noble/hashes"},
@@ -212,16 +212,16 @@ const bj_snippet bj_snippets[] = {
      " + @aws-crypto/sha256-js"},
     {"peers.mjs", "js-sha256", "sha256(m) (build/sha256.js, pure JS)", NULL, 0, 0, " + js-sha256"},
 };
-const size_t bj_nsnippets = sizeof bj_snippets / sizeof bj_snippets[0];
+const size_t bench_js_nsnippets = sizeof bench_js_snippets / sizeof bench_js_snippets[0];
 
-int bj_find_index(const char *source_dir, char *index_js, size_t index_len) {
+int bench_js_find_index(const char *source_dir, char *index_js, size_t index_len) {
     if (!source_dir || !*source_dir)
         return 0;
     bench_fmt(index_js, index_len, "%s/../bindings/node/index.js", source_dir);
     return is_file(index_js);
 }
 
-int bj_find_addon(const char *exe_dir, const char *source_dir, char *index_js, size_t index_len,
+int bench_js_find_addon(const char *exe_dir, const char *source_dir, char *index_js, size_t index_len,
                   char *addon, size_t addon_len) {
     if (!source_dir || !*source_dir)
         return 0;
@@ -241,8 +241,8 @@ int bj_find_addon(const char *exe_dir, const char *source_dir, char *index_js, s
     return is_file(addon);
 }
 
-void bj_run(const char *kind, const char *runtime_path, const char *script, size_t count,
-            int chunks, unsigned timeout_s, const char *const *extra, bj_result *r) {
+void bench_js_run(const char *kind, const char *runtime_path, const char *script, size_t count,
+            int chunks, unsigned timeout_s, const char *const *extra, bench_js_result *r) {
     memset(r, 0, sizeof *r);
     bench_fmt(r->runtime, sizeof r->runtime, "%s", kind);
     char count_s[32], chunks_s[16];
@@ -268,9 +268,9 @@ void bj_run(const char *kind, const char *runtime_path, const char *script, size
     /* The runtimes run as users run them: on every allowed CPU, with their
      * JIT and GC helper threads. */
     static char out[1 << 16];
-    int status = bj_capture(argv, "DENO_NO_UPDATE_CHECK", "1", 1, timeout_s, out, sizeof out,
+    int status = bench_js_capture(argv, "DENO_NO_UPDATE_CHECK", "1", 1, timeout_s, out, sizeof out,
                             &r->child_switches);
-    double rates[BJ_MAX_CHUNKS];
+    double rates[BENCH_JS_MAX_CHUNKS];
     for (char *line = out; line && *line;) {
         char *nl = strchr(line, '\n');
         if (nl)
@@ -296,7 +296,7 @@ void bj_run(const char *kind, const char *runtime_path, const char *script, size
     }
     r->error[0] = '\0';
     if (r->nchunks > 0) {
-        r->med_rate = bu_median(rates, r->nchunks);
+        r->med_rate = bench_median(rates, r->nchunks);
         r->best_rate = rates[0];
         for (int i = 1; i < r->nchunks; i++)
             if (rates[i] > r->best_rate)

@@ -5,10 +5,10 @@
 
 #include <stddef.h>
 
-#define BJ_PATH_MAX 4096
-#define BJ_MAX_CHUNKS 64
+#define BENCH_JS_PATH_MAX 4096
+#define BENCH_JS_MAX_CHUNKS 64
 
-typedef struct bj_result {
+typedef struct bench_js_result {
     int ok;
     char error[256];
     char runtime[16];
@@ -20,15 +20,15 @@ typedef struct bj_result {
     int nchunks;
     char last[65];                /* the last hex digest printed */
     long child_switches;          /* involuntary switches of the child */
-} bj_result;
+} bench_js_result;
 
 /* Looks for `name` in the extra folders (each tried as DIR/bin/name and
  * DIR/name), then on PATH. Returns 1 and the path when found. */
-int bj_find_runtime(const char *name, const char *const *dirs, size_t ndirs, char *out,
+int bench_js_find_runtime(const char *name, const char *const *dirs, size_t ndirs, char *out,
                     size_t outlen);
 
 /* Finds the snippet `file` (e.g. "createhash.mjs") in the candidate folders. */
-int bj_find_script(const char *file, const char *const *dirs, size_t ndirs, char *out,
+int bench_js_find_script(const char *file, const char *const *dirs, size_t ndirs, char *out,
                    size_t outlen);
 
 /* Runs argv (argv[0] is the program's path) with stdout and stderr captured
@@ -37,7 +37,7 @@ int bj_find_script(const char *file, const char *const *dirs, size_t ndirs, char
  * back when restore_affinity is set. Returns the exit status (0..255), 128+sig
  * when killed, -1 when it could not run; kills the child after timeout_s s.
  * *switches gets the child's involuntary context switches (may be NULL). */
-int bj_capture(const char *const *argv, const char *env_name, const char *env_value,
+int bench_js_capture(const char *const *argv, const char *env_name, const char *env_value,
                int restore_affinity, unsigned timeout_s, char *out, size_t outlen,
                long *switches);
 
@@ -45,33 +45,33 @@ int bj_capture(const char *const *argv, const char *env_name, const char *env_va
  * and chunk arguments, then the extra arguments (NULL-terminated list, may be
  * NULL); the child gets the saved (unpinned) CPU set back. Kills it after
  * timeout_s seconds. */
-void bj_run(const char *kind, const char *runtime_path, const char *script, size_t count,
-            int chunks, unsigned timeout_s, const char *const *extra, bj_result *r);
+void bench_js_run(const char *kind, const char *runtime_path, const char *script, size_t count,
+            int chunks, unsigned timeout_s, const char *const *extra, bench_js_result *r);
 
 /* The seed rows each runtime runs: its built-ins, "<runtime> + fastsha256"
  * through the Node-API addon (bindings/node), "<runtime> + fastsha256
  * (wasm)" through the package's WebAssembly build, then the npm peers
  * ("<runtime> + hash-wasm", ...; bench/install-js-peers.sh installs them). */
-typedef struct bj_snippet {
+typedef struct bench_js_snippet {
     const char *file;     /* in bench/js/ */
     const char *style;    /* the snippet's STYLE argument, or NULL */
     const char *label;    /* the row's style column */
     const char *only;     /* the one runtime that has it, or NULL for all */
     int async_count;      /* counted with --js-async-count */
-    int addon;            /* BJ_ADDON: index.js and the addon; BJ_INDEX: index.js */
+    int addon;            /* BENCH_JS_ADDON: index.js and the addon; BENCH_JS_INDEX: index.js */
     const char *who;      /* the row's runtime column after "<runtime>", or NULL */
-} bj_snippet;
-enum { BJ_ADDON = 1, BJ_INDEX = 2 };
-extern const bj_snippet bj_snippets[];
-extern const size_t bj_nsnippets;
+} bench_js_snippet;
+enum { BENCH_JS_ADDON = 1, BENCH_JS_INDEX = 2 };
+extern const bench_js_snippet bench_js_snippets[];
+extern const size_t bench_js_nsnippets;
 
 /* Finds bindings/node/index.js (returns 1 when found). */
-int bj_find_index(const char *source_dir, char *index_js, size_t index_len);
+int bench_js_find_index(const char *source_dir, char *index_js, size_t index_len);
 
 /* Finds bindings/node/index.js and the fastsha256.node of this build
  * ($FASTSHA256_NODE_ADDON first, then next to the bench binary, then the
  * copy in the source tree). Returns 1 when both are found. */
-int bj_find_addon(const char *exe_dir, const char *source_dir, char *index_js, size_t index_len,
+int bench_js_find_addon(const char *exe_dir, const char *source_dir, char *index_js, size_t index_len,
                   char *addon, size_t addon_len);
 
 #endif /* FASTSHA256_BENCH_JS_H */

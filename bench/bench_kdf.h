@@ -6,8 +6,8 @@
 
 /* The time of one sha256rnds2 in a dependent chain and its reciprocal
  * throughput, in ns (bench_kdf_probe.c); 0 where there is no SHA-NI. */
-int bk_rnds2_probe(const bench_ctx *c, double *latency_ns, double *throughput_ns);
+int bench_kdf_rnds2_probe(const bench_ctx *c, double *latency_ns, double *throughput_ns);
 /* ns per block of fastsha256_many on 16 long independent messages. */
-double bk_lanes_block_ns(int quick);
+double bench_kdf_lanes_block_ns(int quick);
 
 #endif /* FASTSHA256_BENCH_KDF_H */

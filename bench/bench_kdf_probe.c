@@ -15,7 +15,7 @@
 /* ns per block of the library's own lane kernels on independent streams:
  * 16 messages of 64 KiB through fastsha256_many (framing negligible), the
  * best of reps calls by thread CPU time. */
-double bk_lanes_block_ns(int quick) {
+double bench_kdf_lanes_block_ns(int quick) {
     enum { MSGS = 16, LEN = 64 * 1024 };
     uint8_t *buf = calloc(MSGS, LEN);
     const void *msgs[MSGS];
@@ -30,9 +30,9 @@ double bk_lanes_block_ns(int quick) {
         buf[i * LEN] = (uint8_t)i;
     }
     for (int r = 0; r < (quick ? 5 : 21); r++) {
-        uint64_t t0 = bu_thread_cpu_ns();
+        uint64_t t0 = bench_thread_cpu_ns();
         fastsha256_many(msgs, lens, MSGS, out);
-        double ns = (double)(bu_thread_cpu_ns() - t0) / (MSGS * LEN / 64);
+        double ns = (double)(bench_thread_cpu_ns() - t0) / (MSGS * LEN / 64);
         if (r == 0 || ns < best)
             best = ns;
     }
@@ -42,17 +42,17 @@ double bk_lanes_block_ns(int quick) {
 
 /* A probe's best chunk in ns; 0 when this build has no such probe. */
 static double probe_ns(const char *name, double ns_per_tick, int quick) {
-    for (size_t i = 0; lp_probes[i]; i++) {
-        if (strcmp(lp_probes[i]->name, name) != 0)
+    for (size_t i = 0; bench_probe_probes[i]; i++) {
+        if (strcmp(bench_probe_probes[i]->name, name) != 0)
             continue;
         double median, best;
-        lp_run(lp_probes[i], ns_per_tick, quick ? 3 : 7, quick ? 0.5 : 3.0, &median, &best);
+        bench_probe_run(bench_probe_probes[i], ns_per_tick, quick ? 3 : 7, quick ? 0.5 : 3.0, &median, &best);
         return best;
     }
     return 0;
 }
 
-int bk_rnds2_probe(const bench_ctx *c, double *latency_ns, double *throughput_ns) {
+int bench_kdf_rnds2_probe(const bench_ctx *c, double *latency_ns, double *throughput_ns) {
     if (!bench_backend_supported("shani"))
         return 0;
     const double ns_per_tick = 1e9 / c->clk.tick_hz;

@@ -21,7 +21,7 @@ typedef struct kern_arg {
     uint8_t (*dig)[32];
     char (*hex)[65];
     size_t batch;
-    bo_style ostyle;
+    bench_openssl_style ostyle;
 } kern_arg;
 
 static uint64_t k_many(void *p, size_t start, size_t n, uint64_t acc) {
@@ -40,7 +40,7 @@ static uint64_t k_ossl_seq(void *p, size_t start, size_t n, uint64_t acc) {
     (void)start;
     for (size_t i = 0; i < n; i++) {
         for (size_t j = 0; j < a->nmsg; j++)
-            bo_digest(a->ostyle, a->ptrs[j], a->lens[j], a->dig[j]);
+            bench_openssl_digest(a->ostyle, a->ptrs[j], a->lens[j], a->dig[j]);
         for (size_t j = 0; j < a->nmsg; j++)
             acc = bench_fold_digest(acc, a->dig[j]);
     }
@@ -56,7 +56,7 @@ static uint64_t k_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
 static uint64_t k_ossl_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
     const kern_arg *a = (const kern_arg *)p;
     (void)start;
-    return bench_oneshot_loop(bo_digest, a->ostyle, a->buf, a->size, n, acc);
+    return bench_oneshot_loop(bench_openssl_digest, a->ostyle, a->buf, a->size, n, acc);
 }
 
 /* Hex kernels: n digests in batches; one string per batch goes into the
@@ -88,7 +88,7 @@ static inline __attribute__((always_inline)) uint64_t k_hex_each(const kern_arg 
 
 static void hex_fastsha256(const uint8_t *digest, char *hex) { fastsha256_to_hex(digest, 32, hex); }
 static void hex_table(const uint8_t *digest, char *hex) { bench_table_hex(digest, 32, hex); }
-static void hex_openssl(const uint8_t *digest, char *hex) { (void)bo_buf2hex(digest, 32, hex, 65); }
+static void hex_openssl(const uint8_t *digest, char *hex) { (void)bench_openssl_buf2hex(digest, 32, hex, 65); }
 
 static uint64_t k_hex_single(void *p, size_t start, size_t n, uint64_t acc) {
     (void)start;
@@ -106,10 +106,10 @@ static uint64_t k_hex_openssl(void *p, size_t start, size_t n, uint64_t acc) {
 }
 
 /* Median ticks per item of fn over about target_ms per repetition. */
-static double k_ticks(const bench_ctx *c, bu_work_fn fn, kern_arg *a, size_t granule,
+static double k_ticks(const bench_ctx *c, bench_work_fn fn, kern_arg *a, size_t granule,
                       double target_ms) {
     void *args[1] = {a};
-    bu_result res;
+    bench_result res;
     bench_measure_for(c, fn, args, 1, granule, target_ms, c->opt.quick ? 400.0 : 4000.0, &res);
     return res.ticks_med;
 }
@@ -125,7 +125,7 @@ static void k_init(kern_arg *a) {
     a->batch = 1024;
     a->dig = bench_xmalloc(1024 * sizeof *a->dig);
     a->hex = bench_xmalloc(1024 * sizeof *a->hex);
-    a->ostyle = BO_LOW_LEVEL;
+    a->ostyle = BENCH_OPENSSL_LOW_LEVEL;
     for (size_t j = 0; j < 16; j++) {
         a->ptrs[j] = buf + j * BENCH_MIB;
         a->lens[j] = BENCH_MIB;
@@ -139,7 +139,7 @@ static void k_free(kern_arg *a) {
 }
 
 int bench_openssl_probe_main(bench_ctx *c) {
-    if (!bo_available() || !bo_style_available(BO_LOW_LEVEL))
+    if (!bench_openssl_available() || !bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL))
         return 1;
     kern_arg a;
     k_init(&a);
@@ -159,7 +159,7 @@ bench_ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap
     bench_ossl_probe p;
     memset(&p, 0, sizeof p);
 #if defined(__x86_64__) || defined(__i386__)
-    char self[BJ_PATH_MAX];
+    char self[BENCH_JS_PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0)
         return p;
@@ -168,7 +168,7 @@ bench_ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap
                           c->opt.quick ? NULL : "5", NULL};
     static char out[4096];
     /* Same CPU as this process: the child inherits the pinning. */
-    int st = bj_capture(argv, "OPENSSL_ia32cap", ia32cap, 0, 300, out, sizeof out, NULL);
+    int st = bench_js_capture(argv, "OPENSSL_ia32cap", ia32cap, 0, 300, out, sizeof out, NULL);
     const char *line = strstr(out, "openssl-probe ");
     if (st == 0 && line &&
         sscanf(line + 14, "%lf %lf %lf", &p.per_byte_16m, &p.per_block_1m, &p.per_hash_14) == 3)
@@ -180,9 +180,9 @@ bench_ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap
     return p;
 }
 
-static br_row *k_row(const bench_ctx *c, const char *style, const char *unit, double value,
+static bench_report_row *k_row(const bench_ctx *c, const char *style, const char *unit, double value,
                      const char *peer, double peer_value) {
-    br_row *r = bench_row("kernels", "fastsha256", fastsha256_backend(), "%s", style);
+    bench_report_row *r = bench_row("kernels", "fastsha256", fastsha256_backend(), "%s", style);
     bench_fmt(r->unit, sizeof r->unit, "%s", unit);
     r->value = value;
     bench_fmt(r->peer, sizeof r->peer, "%s", peer_value > 0 ? peer : "");
@@ -213,10 +213,10 @@ static const char k_hex_peer[] = "OPENSSL_buf2hexstr_ex (upper)";
 static double k_target(const bench_ctx *c) { return c->opt.quick ? 10 : 120; }
 
 /* Cycles per one-shot of a->size bytes through OpenSSL's style st. */
-static double k_ossl_cycles(const bench_ctx *c, kern_arg *a, bo_style st) {
+static double k_ossl_cycles(const bench_ctx *c, kern_arg *a, bench_openssl_style st) {
     a->ostyle = st;
     double cycles = bench_cycles(c, k_ticks(c, k_ossl_oneshot, a, 1, k_target(c)));
-    a->ostyle = BO_LOW_LEVEL;
+    a->ostyle = BENCH_OPENSSL_LOW_LEVEL;
     return cycles;
 }
 
@@ -224,7 +224,7 @@ static void k_measure_openssl(const bench_ctx *c, kern_arg *a, k_peers *p) {
     memset(p, 0, sizeof *p);
     bench_fmt(p->def, sizeof p->def, "default path%s",
               bench_backend_supported("shani") ? " (SHA-NI here)" : "");
-    p->ossl = !c->opt.no_openssl && bo_available() && bo_style_available(BO_LOW_LEVEL);
+    p->ossl = !c->opt.no_openssl && bench_openssl_available() && bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
     if (!p->ossl)
         return;
     /* OPENSSL_ia32cap masks: no SHA extensions; no SSSE3, SHA, AVX2, BMI
@@ -234,14 +234,14 @@ static void k_measure_openssl(const bench_ctx *c, kern_arg *a, k_peers *p) {
     /* Through SHA256_Init/Update/Final, its fastest API for short messages
      * (OpenSSL 3's SHA256() and EVP_Digest fetch the algorithm on every call). */
     a->size = 16 * BENCH_MIB;
-    p->per_byte_16m = k_ossl_cycles(c, a, BO_LOW_LEVEL) / (double)(16 * BENCH_MIB);
+    p->per_byte_16m = k_ossl_cycles(c, a, BENCH_OPENSSL_LOW_LEVEL) / (double)(16 * BENCH_MIB);
     a->nmsg = 16;
     p->many_ticks = k_ticks(c, k_ossl_seq, a, 1, k_target(c));
     p->per_block_1m = bench_cycles(c, p->many_ticks) / (16 * k_blocks_1m);
     a->size = BENCH_SEED_LEN;
-    p->per_hash_14 = k_ossl_cycles(c, a, BO_LOW_LEVEL);
-    p->per_hash_14_evp = k_ossl_cycles(c, a, BO_EVP_DIGEST);
-    p->per_hash_14_sha256 = k_ossl_cycles(c, a, BO_SHA256_ONESHOT);
+    p->per_hash_14 = k_ossl_cycles(c, a, BENCH_OPENSSL_LOW_LEVEL);
+    p->per_hash_14_evp = k_ossl_cycles(c, a, BENCH_OPENSSL_EVP_DIGEST);
+    p->per_hash_14_sha256 = k_ossl_cycles(c, a, BENCH_OPENSSL_SHA256_ONESHOT);
 }
 
 /* 16 independent 1 MiB buffers through fastsha256_many, auto backend. */
@@ -283,7 +283,7 @@ static void k_rows_wide(const bench_ctx *c, kern_arg *a, const k_peers *p) {
         char s[96];
         bench_fmt(s, sizeof s, "%s forced, %u lanes: fastsha256_many, %u x 1 MiB", wide[i].backend,
                   wide[i].lanes, wide[i].lanes);
-        br_row *r = k_row(c, s, "cycles/block", bench_cycles(c, t) / (wide[i].lanes * k_blocks_1m),
+        bench_report_row *r = k_row(c, s, "cycles/block", bench_cycles(c, t) / (wide[i].lanes * k_blocks_1m),
                           wide[i].peer, wide[i].peer_cycles);
         bench_fmt(r->note, sizeof r->note,
                   "= %.0f cycles per %u-lane step (%u blocks at once); OpenSSL default path %.2f "
@@ -305,7 +305,7 @@ static void k_rows_backend(const bench_ctx *c, kern_arg *a, const k_peers *p, co
     double t = k_ticks(c, k_oneshot, a, 1, k_target(c));
     bench_fmt(s, sizeof s, "%s forced, single stream: 16 MiB one-shot", name);
     double peer_v = pp ? (pp->ok ? bench_cycles(c, pp->per_byte_16m) : 0) : p->per_byte_16m;
-    br_row *r = k_row(c, s, "cycles/byte", bench_cycles(c, t) / (double)(16 * BENCH_MIB), peer,
+    bench_report_row *r = k_row(c, s, "cycles/byte", bench_cycles(c, t) / (double)(16 * BENCH_MIB), peer,
                       peer_v);
     bench_fmt(r->note, sizeof r->note, "%.3f GB/s", 16.0 * BENCH_MIB / (t / c->clk.tick_hz) / 1e9);
     a->size = BENCH_SEED_LEN;
@@ -330,7 +330,7 @@ static void k_rows_hex_encoder(const bench_ctx *c, kern_arg *a, const char *h, d
         else
             bench_fmt(s, sizeof s, "hex %s: to_hex_many, batches of 1024 (via %s)", h,
                       fastsha256_backend());
-        br_row *r = k_row(c, s, "cycles/digest", bench_cycles(c, t), k_hex_peer,
+        bench_report_row *r = k_row(c, s, "cycles/digest", bench_cycles(c, t), k_hex_peer,
                           bench_cycles(c, t_ossl));
         bench_fmt(r->note, sizeof r->note, "plain table encoder: %.1f cycles/digest",
                   bench_cycles(c, t_table));
@@ -347,7 +347,7 @@ static void k_rows_hex(const bench_ctx *c, kern_arg *a, const k_peers *p) {
     }
     double t_table = k_ticks(c, k_hex_table, a, a->batch, k_target(c));
     double t_ossl = 0;
-    if (p->ossl && bo_buf2hex(a->dig[0], 32, a->hex[0], 65))
+    if (p->ossl && bench_openssl_buf2hex(a->dig[0], 32, a->hex[0], 65))
         t_ossl = k_ticks(c, k_hex_openssl, a, a->batch, k_target(c));
     const char *seen[BENCH_MAX_BACKENDS + 1], *all[BENCH_MAX_BACKENDS];
     size_t nseen = 0, nall = bench_backends(c, BENCH_SUPPORTED, all);
@@ -398,5 +398,5 @@ const bench_mode bench_mode_kernels = {
     "kernel cycle counts (batch lanes, single stream, hex, 14-byte\n"
     "                      one-shot) next to OpenSSL's, measured in the same run",
     run_kernels,
-    br_print_kernels,
+    bench_report_print_kernels,
 };

@@ -17,14 +17,14 @@
 static char cpu_id[160], cpu_stem[64];
 static double clock_low, clock_high; /* GHz, over the estimates */
 
-double bl_core_per_tick(const bench_ctx *c) {
+double bench_limits_core_per_tick(const bench_ctx *c) {
     if (!c->clk.core_estimated)
         return c->clk.core_per_tick;
     /* An estimate far below the start's was itself disturbed (the add
      * chain switched out every try): once more, then the start's value. */
-    double hz = bu_estimate_core_hz(c->clk.tick_hz, 1);
+    double hz = bench_estimate_core_hz(c->clk.tick_hz, 1);
     if (hz < 0.85 * c->clk.core_hz)
-        hz = bu_estimate_core_hz(c->clk.tick_hz, 1);
+        hz = bench_estimate_core_hz(c->clk.tick_hz, 1);
     if (hz < 0.85 * c->clk.core_hz)
         return c->clk.core_per_tick;
     if (clock_low == 0 || hz / 1e9 < clock_low)
@@ -46,23 +46,23 @@ static int isa_supported(const char *isa) {
 
 /* Rows: the table's probe rows at full repetitions; else a round's quick
  * pass (one repetition of short chunks, the best chunk kept). */
-static void run_probes(const bench_ctx *c, bl_floors *f, double core_per_tick, int rows) {
+static void run_probes(const bench_ctx *c, bench_limits_floors *f, double core_per_tick, int rows) {
     const int reps = rows ? (c->opt.quick ? 3 : 9) : 1;
     const double ms = rows ? (c->opt.quick ? 0.5 : 3.0) : 1.2;
-    for (size_t i = 0; lp_probes[i] && f->nprobe < BL_MAX_PROBES; i++) {
-        const lp_probe *p = lp_probes[i];
+    for (size_t i = 0; bench_probe_probes[i] && f->nprobe < BENCH_LIMITS_MAX_PROBES; i++) {
+        const bench_probe_probe *p = bench_probe_probes[i];
         if (!isa_supported(p->isa))
             continue;
         double med, best, cpt = core_per_tick;
         if (cpt == 0)
-            cpt = (bl_core_per_tick(c) + bl_core_per_tick(c)) / 2;
-        lp_run(p, cpt, reps, ms, &med, &best);
+            cpt = (bench_limits_core_per_tick(c) + bench_limits_core_per_tick(c)) / 2;
+        bench_probe_run(p, cpt, reps, ms, &med, &best);
         f->probe_name[f->nprobe] = p->name;
         /* A floor from the best chunk: disturbance only ever slows a probe. */
         f->probe[f->nprobe++] = best;
         if (!rows)
             continue;
-        br_row *r = bench_row("limits", "probe", p->isa, "%s", p->name);
+        bench_report_row *r = bench_row("limits", "probe", p->isa, "%s", p->name);
         bench_fmt(r->unit, sizeof r->unit, "cycles/%s", p->unit);
         r->value = med;
         r->reps = reps;
@@ -72,7 +72,7 @@ static void run_probes(const bench_ctx *c, bl_floors *f, double core_per_tick, i
 }
 
 /* A probe's best by name; 0 when it did not run. */
-double bl_probe(const bl_floors *f, const char *name) {
+double bench_limits_probe(const bench_limits_floors *f, const char *name) {
     for (int i = 0; i < f->nprobe; i++)
         if (strcmp(f->probe_name[i], name) == 0)
             return f->probe[i];
@@ -82,32 +82,32 @@ double bl_probe(const bl_floors *f, const char *name) {
 static double max2(double a, double b) { return a > b ? a : b; }
 
 /* The floors per block from the probes (0: not on this CPU). */
-static void derive_floors(bl_floors *f) {
-    double rnds2 = bl_probe(f, "sha256rnds2 latency");
+static void derive_floors(bench_limits_floors *f) {
+    double rnds2 = bench_limits_probe(f, "sha256rnds2 latency");
     if (rnds2 > 0) {
         f->shani_block_lat = 32 * rnds2;
-        f->shani_one = f->shani_block_lat + bl_probe(f, "paddd latency");
-        f->shani_many = bl_probe(f, "SHA-NI block mix, 5 streams");
+        f->shani_one = f->shani_block_lat + bench_limits_probe(f, "paddd latency");
+        f->shani_many = bench_limits_probe(f, "SHA-NI block mix, 5 streams");
     }
-    double h = max2(bl_probe(f, "sha256h latency"), bl_probe(f, "sha256h2 latency"));
+    double h = max2(bench_limits_probe(f, "sha256h latency"), bench_limits_probe(f, "sha256h2 latency"));
     if (h > 0) {
         f->arm_block_lat = 16 * h;
         f->arm_one = f->arm_block_lat;
-        f->arm_many = bl_probe(f, "ARMv8 block mix, 4 streams");
+        f->arm_many = bench_limits_probe(f, "ARMv8 block mix, 4 streams");
     }
-    f->avx2_mix = bl_probe(f, "AVX2 lane mix (4 rounds + 3 sched)");
-    f->avx2_chain = 64 * bl_probe(f, "AVX2 round chain (e to e)");
-    f->avx512_mix = bl_probe(f, "AVX-512 lane mix (4 rounds + 3 sched)");
-    f->avx512_chain = 64 * bl_probe(f, "AVX-512 round chain (e to e)");
-    f->hex256 = bl_probe(f, "hex, 256-bit encoder mix");
-    f->hex128 = bl_probe(f, "hex, 128-bit encoder mix");
+    f->avx2_mix = bench_limits_probe(f, "AVX2 lane mix (4 rounds + 3 sched)");
+    f->avx2_chain = 64 * bench_limits_probe(f, "AVX2 round chain (e to e)");
+    f->avx512_mix = bench_limits_probe(f, "AVX-512 lane mix (4 rounds + 3 sched)");
+    f->avx512_chain = 64 * bench_limits_probe(f, "AVX-512 round chain (e to e)");
+    f->hex256 = bench_limits_probe(f, "hex, 256-bit encoder mix");
+    f->hex128 = bench_limits_probe(f, "hex, 128-bit encoder mix");
     /* The CPU's limits: the best any backend allows. */
     f->one = f->shani_one > 0 ? f->shani_one : f->arm_one;
     f->block_lat = f->shani_block_lat > 0 ? f->shani_block_lat : f->arm_block_lat;
     const char *lanes[] = {"shani", "armv8", "avx2", "avx512"};
     const unsigned widths[] = {16, 16, 8, 32};
     for (size_t i = 0; i < 4; i++) {
-        double v = bl_lanes_floor(f, lanes[i], widths[i]);
+        double v = bench_limits_lanes_floor(f, lanes[i], widths[i]);
         if (v > 0 && (f->many == 0 || v < f->many))
             f->many = v;
     }
@@ -116,7 +116,7 @@ static void derive_floors(bl_floors *f) {
 /* Floor per block of a backend's lanes with n streams: the busiest unit,
  * or the chain spread over the streams when there are too few to hide it
  * (a vector of w lanes with n < w busy costs as much as a full one). */
-double bl_lanes_floor(const bl_floors *f, const char *backend, unsigned n) {
+double bench_limits_lanes_floor(const bench_limits_floors *f, const char *backend, unsigned n) {
     if (n == 0)
         return 0;
     if (strcmp(backend, "shani") == 0 && f->shani_many > 0)
@@ -134,45 +134,45 @@ double bl_lanes_floor(const bl_floors *f, const char *backend, unsigned n) {
     return 0;
 }
 
-void bl_measure_floors(const bench_ctx *c, bl_floors *f, double core_per_tick, int rows) {
+void bench_limits_measure_floors(const bench_ctx *c, bench_limits_floors *f, double core_per_tick, int rows) {
     memset(f, 0, sizeof *f);
     run_probes(c, f, core_per_tick, rows);
     derive_floors(f);
 }
 
-static double hex_floor(const bl_floors *f) {
+static double hex_floor(const bench_limits_floors *f) {
     const char *h = fastsha256_hex_backend();
     return strcmp(h, "avx2") == 0 ? f->hex256 : strcmp(h, "ssse3") == 0 ? f->hex128 : 0;
 }
 
-double bl_path_units(const bl_path *p) {
+double bench_limits_path_units(const bench_limits_path *p) {
     if (p->units > 0)
         return p->units;
     return (double)(p->nmsg ? p->nmsg : 1) * (double)(p->size / 64 + 1);
 }
 
-double bl_path_floor(const bl_floors *f, const bl_path *p) {
+double bench_limits_path_floor(const bench_limits_floors *f, const bench_limits_path *p) {
     switch (p->floor) {
-    case BL_F_ONE: return f->one;
-    case BL_F_BLOCK_LAT: return f->block_lat;
-    case BL_F_MANY: return f->many;
-    case BL_F_LANES:
-        return bl_lanes_floor(f, p->backend ? p->backend : fastsha256_backend(), (unsigned)p->nmsg);
-    case BL_F_SEED: return f->many > 0 ? f->many + hex_floor(f) : 0;
-    case BL_F_HEX: return hex_floor(f);
-    case BL_F_HMAC: return 3 * f->many;
-    case BL_F_KDF_ONE: return 2 * f->one;
-    case BL_F_KDF_MANY: return 2 * f->many;
-    case BL_F_NONE: break;
+    case BENCH_LIMITS_F_ONE: return f->one;
+    case BENCH_LIMITS_F_BLOCK_LAT: return f->block_lat;
+    case BENCH_LIMITS_F_MANY: return f->many;
+    case BENCH_LIMITS_F_LANES:
+        return bench_limits_lanes_floor(f, p->backend ? p->backend : fastsha256_backend(), (unsigned)p->nmsg);
+    case BENCH_LIMITS_F_SEED: return f->many > 0 ? f->many + hex_floor(f) : 0;
+    case BENCH_LIMITS_F_HEX: return hex_floor(f);
+    case BENCH_LIMITS_F_HMAC: return 3 * f->many;
+    case BENCH_LIMITS_F_KDF_ONE: return 2 * f->one;
+    case BENCH_LIMITS_F_KDF_MANY: return 2 * f->many;
+    case BENCH_LIMITS_F_NONE: break;
     }
     return 0;
 }
 
 /* --- Rows and table ---------------------------------------------------------- */
 
-br_row *bl_row(const char *backend, const bl_path *p, const bl_measured *m, double units) {
+bench_report_row *bench_limits_row(const char *backend, const bench_limits_path *p, const bench_limits_measured *m, double units) {
     const double value = m->median / units, floor = m->share * value;
-    br_row *r = bench_row("limits", "fastsha256", backend, "%s", p->label);
+    bench_report_row *r = bench_row("limits", "fastsha256", backend, "%s", p->label);
     bench_fmt(r->unit, sizeof r->unit, "%s", p->unit);
     r->value = value;
     r->peer_value = floor;
@@ -189,10 +189,10 @@ br_row *bl_row(const char *backend, const bl_path *p, const bl_measured *m, doub
     return r;
 }
 
-static void print_limits(FILE *out, const br_meta *m) {
+static void print_limits(FILE *out, const bench_report_meta *m) {
     int head = 0;
-    for (size_t i = 0; i < br_count(); i++) {
-        const br_row *r = br_get(i);
+    for (size_t i = 0; i < bench_report_count(); i++) {
+        const bench_report_row *r = bench_report_get(i);
         if (strcmp(r->section, "limits") != 0)
             continue;
         int probe = strcmp(r->who, "probe") == 0;
@@ -228,7 +228,7 @@ static void print_limits(FILE *out, const br_meta *m) {
     }
 }
 
-static void print_floors(const bl_floors *f) {
+static void print_floors(const bench_limits_floors *f) {
     bench_progress("limits: floors per block: one stream %.1f (block latency %.1f), many "
                    "streams %.1f; SHA-NI %.1f / %.1f, AVX2 mix %.1f chain %.1f, AVX-512 mix "
                    "%.1f chain %.1f, ARMv8 %.1f / %.1f; hex %.1f (256-bit) %.1f (128-bit)\n",
@@ -238,14 +238,14 @@ static void print_floors(const bl_floors *f) {
 }
 
 static void run_limits(bench_ctx *c) {
-    lp_cpu_identify(cpu_id, sizeof cpu_id, cpu_stem, sizeof cpu_stem);
+    bench_probe_cpu_identify(cpu_id, sizeof cpu_id, cpu_stem, sizeof cpu_stem);
     bench_progress("limits: %s (%s); results file name: bench/results/cpus/%s.txt\n", cpu_id,
                    c->meta.cpu_model, cpu_stem);
     bench_progress("limits: core cycles = TSC cycles x %.3f\n", c->clk.core_per_tick);
-    bl_floors f;
-    bl_measure_floors(c, &f, 0, 1);
+    bench_limits_floors f;
+    bench_limits_measure_floors(c, &f, 0, 1);
     print_floors(&f);
-    bl_run_paths(c, &f);
+    bench_limits_run_paths(c, &f);
 }
 
 const bench_mode bench_mode_limits = {

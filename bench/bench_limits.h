@@ -6,14 +6,14 @@
 
 #include "bench_context.h"
 
-#define BL_MAX_PROBES 24
-#define BL_BATCH 1024u
-#define BL_MAX_MSGS 32u
+#define BENCH_LIMITS_MAX_PROBES 24
+#define BENCH_LIMITS_BATCH 1024u
+#define BENCH_LIMITS_MAX_MSGS 32u
 
-typedef struct bl_floors {
+typedef struct bench_limits_floors {
     int nprobe;
-    const char *probe_name[BL_MAX_PROBES];
-    double probe[BL_MAX_PROBES];   /* best chunks, cycles per probe unit */
+    const char *probe_name[BENCH_LIMITS_MAX_PROBES];
+    double probe[BENCH_LIMITS_MAX_PROBES];   /* best chunks, cycles per probe unit */
     /* per 64-byte block */
     double shani_block_lat;        /* 32 x rnds2 latency: one block, no feed-forward */
     double shani_one, shani_many;  /* one stream (with the feed-forward add); the mix */
@@ -22,90 +22,90 @@ typedef struct bl_floors {
     double avx512_mix, avx512_chain;
     double hex256, hex128;         /* per digest */
     double one, block_lat, many;   /* this CPU's limits: the best of the backends */
-} bl_floors;
+} bench_limits_floors;
 
 /* Runs every probe this CPU has (rows: also as table rows, at the full
  * repetitions) and derives the floors, in core cycles at core_per_tick
  * (1: in counter ticks). */
-void bl_measure_floors(const bench_ctx *c, bl_floors *f, double core_per_tick, int rows);
-double bl_probe(const bl_floors *f, const char *name);
+void bench_limits_measure_floors(const bench_ctx *c, bench_limits_floors *f, double core_per_tick, int rows);
+double bench_limits_probe(const bench_limits_floors *f, const char *name);
 
 /* Core cycles per counter tick now: the add-chain estimate, taken next to
  * each probe and row (the core clock of a shared machine moves during a
  * run); the lowest and highest seen go in the table's header. */
-double bl_core_per_tick(const bench_ctx *c);
-double bl_lanes_floor(const bl_floors *f, const char *backend, unsigned n);
+double bench_limits_core_per_tick(const bench_ctx *c);
+double bench_limits_lanes_floor(const bench_limits_floors *f, const char *backend, unsigned n);
 
 /* What a path's floor is made of. */
-typedef enum bl_floor_kind {
-    BL_F_NONE,
-    BL_F_ONE,       /* one stream's block */
-    BL_F_BLOCK_LAT, /* one block's latency, no feed-forward */
-    BL_F_MANY,      /* a block at the many-stream floor of the best backend */
-    BL_F_LANES,     /* a block on this backend's lanes with nmsg streams */
-    BL_F_SEED,      /* one block at the many-stream floor and a hex digest */
-    BL_F_HEX,       /* a hex digest on the encoder in use */
-    BL_F_HMAC,      /* three blocks at the many-stream floor */
-    BL_F_KDF_ONE,   /* two one-stream blocks, dependent */
-    BL_F_KDF_MANY,  /* two blocks at the many-stream floor */
-} bl_floor_kind;
+typedef enum bench_limits_floor_kind {
+    BENCH_LIMITS_F_NONE,
+    BENCH_LIMITS_F_ONE,       /* one stream's block */
+    BENCH_LIMITS_F_BLOCK_LAT, /* one block's latency, no feed-forward */
+    BENCH_LIMITS_F_MANY,      /* a block at the many-stream floor of the best backend */
+    BENCH_LIMITS_F_LANES,     /* a block on this backend's lanes with nmsg streams */
+    BENCH_LIMITS_F_SEED,      /* one block at the many-stream floor and a hex digest */
+    BENCH_LIMITS_F_HEX,       /* a hex digest on the encoder in use */
+    BENCH_LIMITS_F_HMAC,      /* three blocks at the many-stream floor */
+    BENCH_LIMITS_F_KDF_ONE,   /* two one-stream blocks, dependent */
+    BENCH_LIMITS_F_KDF_MANY,  /* two blocks at the many-stream floor */
+} bench_limits_floor_kind;
 
 /* The work functions' arguments (bench_limits_paths.c). */
-typedef struct bl_arg {
+typedef struct bench_limits_arg {
     const uint8_t *buf;
     size_t size, nmsg;
-    const void *ptrs[BL_MAX_MSGS];
-    size_t lens[BL_MAX_MSGS];
+    const void *ptrs[BENCH_LIMITS_MAX_MSGS];
+    size_t lens[BENCH_LIMITS_MAX_MSGS];
     uint8_t (*dig)[32];
     char (*hex)[65];
-    const uint8_t *records;       /* BL_BATCH 14-byte messages, 16 bytes apart */
-    const void **msg64;           /* BL_BATCH 64-byte messages */
+    const uint8_t *records;       /* BENCH_LIMITS_BATCH 14-byte messages, 16 bytes apart */
+    const void **msg64;           /* BENCH_LIMITS_BATCH 64-byte messages */
     size_t *len64;
     fastsha256_hmac_key key;
     uint8_t chain[2][72];         /* a message made of the previous output */
-} bl_arg;
+} bench_limits_arg;
 
 /* One row of the table: a path, how to run it and what bounds it. */
-typedef struct bl_path {
+typedef struct bench_limits_path {
     const char *label;
     const char *backend;  /* forced for the row; NULL: auto */
-    bu_work_fn fn;
+    bench_work_fn fn;
     size_t nmsg, size;    /* an item: nmsg messages of size bytes (nmsg 0: one) */
     size_t granule;       /* items per call of fn */
     double units;         /* units per item; 0: the messages' padded blocks */
     const char *unit;
-    bl_floor_kind floor;
+    bench_limits_floor_kind floor;
     const char *basis;    /* the floor's basis, for the table */
     const char *target;   /* the goal as text (">=90%"), or NULL */
     const char *note;     /* fixed note, or NULL */
-    void (*annotate)(br_row *r, double value, double floor); /* computed note */
-} bl_path;
+    void (*annotate)(bench_report_row *r, double value, double floor); /* computed note */
+} bench_limits_path;
 
 /* The floor of p per unit in f's units (0: none on this CPU), and the
  * units in one item. */
-double bl_path_floor(const bl_floors *f, const bl_path *p);
-double bl_path_units(const bl_path *p);
+double bench_limits_path_floor(const bench_limits_floors *f, const bench_limits_path *p);
+double bench_limits_path_units(const bench_limits_path *p);
 
 /* A path timed in rounds: per item, core cycles of the median and best
  * round; share = the floor / the median round's path, best_share = the
  * floor / the best round's. */
-typedef struct bl_measured {
+typedef struct bench_limits_measured {
     double median, best, share, best_share;
     int rounds;
     char note[96];   /* how the rounds were timed when not as usual, or "" */
-} bl_measured;
+} bench_limits_measured;
 
-void bl_measure_path(const bench_ctx *c, const bl_path *p, bl_arg *a, const bl_floors *f,
-                     bl_measured *m);
+void bench_limits_measure_path(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a, const bench_limits_floors *f,
+                     bench_limits_measured *m);
 /* The same with OpenSSL's integer path (a child process) as the floor;
  * peer 0: only the path. */
-void bl_measure_against_openssl(const bench_ctx *c, const bl_path *p, bl_arg *a, int peer,
-                                bl_measured *m);
+void bench_limits_measure_against_openssl(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a, int peer,
+                                bench_limits_measured *m);
 
 /* A path row: the median round's value per unit, the best's, and the
  * floor (share x value: floor / value is the row's share). */
-br_row *bl_row(const char *backend, const bl_path *p, const bl_measured *m, double units);
+bench_report_row *bench_limits_row(const char *backend, const bench_limits_path *p, const bench_limits_measured *m, double units);
 
-void bl_run_paths(bench_ctx *c, const bl_floors *f);
+void bench_limits_run_paths(bench_ctx *c, const bench_limits_floors *f);
 
 #endif /* FASTSHA256_BENCH_LIMITS_H */

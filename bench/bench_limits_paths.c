@@ -10,19 +10,19 @@
 
 #include "bench_limits.h"
 
-#define BL_KDF_ITERS 20000
-#define BL_STR2(x) #x
-#define BL_STR(x) BL_STR2(x)
+#define BENCH_LIMITS_KDF_ITERS 20000
+#define BENCH_LIMITS_STR2(x) #x
+#define BENCH_LIMITS_STR(x) BENCH_LIMITS_STR2(x)
 
 static uint64_t w_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
-    const bl_arg *a = (const bl_arg *)p;
+    const bench_limits_arg *a = (const bench_limits_arg *)p;
     (void)start;
-    return bench_oneshot_loop(bench_digest_fastsha256, BO_LOW_LEVEL, a->buf, a->size, n, acc);
+    return bench_oneshot_loop(bench_digest_fastsha256, BENCH_OPENSSL_LOW_LEVEL, a->buf, a->size, n, acc);
 }
 
 /* Each 14-byte message is the previous digest: the call's latency. */
 static uint64_t w_chain(void *p, size_t start, size_t n, uint64_t acc) {
-    bl_arg *a = (bl_arg *)p;
+    bench_limits_arg *a = (bench_limits_arg *)p;
     (void)start;
     for (size_t i = 0; i < n; i++)
         fastsha256(a->chain[i & 1], BENCH_SEED_LEN, a->chain[(i + 1) & 1]);
@@ -31,7 +31,7 @@ static uint64_t w_chain(void *p, size_t start, size_t n, uint64_t acc) {
 
 /* The same to hex: each message is the previous hex string's start. */
 static uint64_t w_chain_hex(void *p, size_t start, size_t n, uint64_t acc) {
-    bl_arg *a = (bl_arg *)p;
+    bench_limits_arg *a = (bench_limits_arg *)p;
     (void)start;
     for (size_t i = 0; i < n; i++)
         fastsha256_hex(a->chain[i & 1], BENCH_SEED_LEN, (char *)a->chain[(i + 1) & 1]);
@@ -39,7 +39,7 @@ static uint64_t w_chain_hex(void *p, size_t start, size_t n, uint64_t acc) {
 }
 
 static uint64_t w_many(void *p, size_t start, size_t n, uint64_t acc) {
-    bl_arg *a = (bl_arg *)p;
+    bench_limits_arg *a = (bench_limits_arg *)p;
     (void)start;
     for (size_t i = 0; i < n; i++) {
         fastsha256_many(a->ptrs, a->lens, a->nmsg, a->dig);
@@ -51,39 +51,39 @@ static uint64_t w_many(void *p, size_t start, size_t n, uint64_t acc) {
 
 /* The seed's batch path: 14-byte records to digests to hex strings. */
 static uint64_t w_seed(void *p, size_t start, size_t n, uint64_t acc) {
-    bl_arg *a = (bl_arg *)p;
+    bench_limits_arg *a = (bench_limits_arg *)p;
     (void)start;
-    for (size_t done = 0; done < n; done += BL_BATCH) {
-        fastsha256_many_strided(a->records, 16, BENCH_SEED_LEN, BL_BATCH, a->dig);
-        fastsha256_to_hex_many((const uint8_t(*)[32])a->dig, BL_BATCH, a->hex);
-        acc = bench_fold_hex(acc, a->hex[done / BL_BATCH % BL_BATCH]);
+    for (size_t done = 0; done < n; done += BENCH_LIMITS_BATCH) {
+        fastsha256_many_strided(a->records, 16, BENCH_SEED_LEN, BENCH_LIMITS_BATCH, a->dig);
+        fastsha256_to_hex_many((const uint8_t(*)[32])a->dig, BENCH_LIMITS_BATCH, a->hex);
+        acc = bench_fold_hex(acc, a->hex[done / BENCH_LIMITS_BATCH % BENCH_LIMITS_BATCH]);
     }
     return acc;
 }
 
 static uint64_t w_hex(void *p, size_t start, size_t n, uint64_t acc) {
-    bl_arg *a = (bl_arg *)p;
+    bench_limits_arg *a = (bench_limits_arg *)p;
     (void)start;
-    for (size_t done = 0; done < n; done += BL_BATCH) {
-        fastsha256_to_hex_many((const uint8_t(*)[32])a->dig, BL_BATCH, a->hex);
-        acc = bench_fold_hex(acc, a->hex[done / BL_BATCH % BL_BATCH]);
+    for (size_t done = 0; done < n; done += BENCH_LIMITS_BATCH) {
+        fastsha256_to_hex_many((const uint8_t(*)[32])a->dig, BENCH_LIMITS_BATCH, a->hex);
+        acc = bench_fold_hex(acc, a->hex[done / BENCH_LIMITS_BATCH % BENCH_LIMITS_BATCH]);
     }
     return acc;
 }
 
 static uint64_t w_hmac(void *p, size_t start, size_t n, uint64_t acc) {
-    bl_arg *a = (bl_arg *)p;
+    bench_limits_arg *a = (bench_limits_arg *)p;
     (void)start;
-    for (size_t done = 0; done < n; done += BL_BATCH) {
-        fastsha256_hmac_many(&a->key, a->msg64, a->len64, BL_BATCH, a->dig);
-        acc = bench_fold_digest(acc, a->dig[done / BL_BATCH % BL_BATCH]);
+    for (size_t done = 0; done < n; done += BENCH_LIMITS_BATCH) {
+        fastsha256_hmac_many(&a->key, a->msg64, a->len64, BENCH_LIMITS_BATCH, a->dig);
+        acc = bench_fold_digest(acc, a->dig[done / BENCH_LIMITS_BATCH % BENCH_LIMITS_BATCH]);
     }
     return acc;
 }
 
 /* Four streams of 1 MiB each through one update_many call. */
 static uint64_t w_update_many(void *p, size_t start, size_t n, uint64_t acc) {
-    bl_arg *a = (bl_arg *)p;
+    bench_limits_arg *a = (bench_limits_arg *)p;
     (void)start;
     fastsha256_ctx ctx[4];
     fastsha256_ctx *ctxs[4] = {&ctx[0], &ctx[1], &ctx[2], &ctx[3]};
@@ -99,19 +99,19 @@ static uint64_t w_update_many(void *p, size_t start, size_t n, uint64_t acc) {
     return acc;
 }
 
-/* PBKDF2-HMAC-SHA256, 32-byte keys: n items of BL_KDF_ITERS iterations,
+/* PBKDF2-HMAC-SHA256, 32-byte keys: n items of BENCH_LIMITS_KDF_ITERS iterations,
  * one derivation, or (a->nmsg > 1) that many at once through _many. */
 static uint64_t w_kdf(void *p, size_t start, size_t n, uint64_t acc) {
-    bl_arg *a = (bl_arg *)p;
+    bench_limits_arg *a = (bench_limits_arg *)p;
     (void)start;
-    static const size_t saltlen[BL_MAX_MSGS] = {0};
-    const void *salt[BL_MAX_MSGS] = {0};
+    static const size_t saltlen[BENCH_LIMITS_MAX_MSGS] = {0};
+    const void *salt[BENCH_LIMITS_MAX_MSGS] = {0};
     for (size_t i = 0; i < n; i++) {
         if (a->nmsg > 1)
-            fastsha256_pbkdf2_many(a->ptrs, a->lens, salt, saltlen, a->nmsg, BL_KDF_ITERS,
+            fastsha256_pbkdf2_many(a->ptrs, a->lens, salt, saltlen, a->nmsg, BENCH_LIMITS_KDF_ITERS,
                                    a->dig, 32);
         else
-            fastsha256_pbkdf2(a->ptrs[0], a->lens[0], "salt", 4, BL_KDF_ITERS, a->dig, 32);
+            fastsha256_pbkdf2(a->ptrs[0], a->lens[0], "salt", 4, BENCH_LIMITS_KDF_ITERS, a->dig, 32);
         acc = bench_fold_digest(acc, a->dig[0]);
     }
     return acc;
@@ -120,7 +120,7 @@ static uint64_t w_kdf(void *p, size_t start, size_t n, uint64_t acc) {
 /* A plain sequential read of the buffer: what the memory system gives one
  * core (cycles per 64 bytes). */
 static uint64_t w_read(void *p, size_t start, size_t n, uint64_t acc) {
-    const bl_arg *a = (const bl_arg *)p;
+    const bench_limits_arg *a = (const bench_limits_arg *)p;
     (void)start;
     for (size_t i = 0; i < n; i++) {
         uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
@@ -136,21 +136,21 @@ static uint64_t w_read(void *p, size_t start, size_t n, uint64_t acc) {
 }
 
 /* Notes computed from the row's numbers. */
-static void note_framing(br_row *r, double t, double floor) {
+static void note_framing(bench_report_row *r, double t, double floor) {
     bench_fmt(r->note, sizeof r->note, "framing %.0f cycles (call, padding, state shuffles, "
               "feed-forward, store, forwarding into the next call); %.2fx the floor",
               t - floor, floor > 0 ? t / floor : 0);
 }
 
-static void note_framing_hex(br_row *r, double t, double floor) {
+static void note_framing_hex(bench_report_row *r, double t, double floor) {
     bench_fmt(r->note, sizeof r->note, "framing with hex %.0f cycles", t - floor);
 }
 
-static void note_seed(br_row *r, double t, double floor) {
+static void note_seed(bench_report_row *r, double t, double floor) {
     (void)t;
     (void)floor;
     bench_fmt(r->note, sizeof r->note, "many_strided + to_hex_many in batches of %u; hex "
-              "encoder %s", BL_BATCH, fastsha256_hex_backend());
+              "encoder %s", BENCH_LIMITS_BATCH, fastsha256_hex_backend());
 }
 
 #define MIB BENCH_MIB
@@ -162,70 +162,70 @@ static const char lat_basis[] = "one block's latency";
 
 /* Every path, in the table's order. Per item: `size` bytes as one message,
  * or `nmsg` messages of `size` bytes; `granule` items per call. */
-static const bl_path paths[] = {
-    {"single stream, 16 MiB", NULL, w_oneshot, 0, 16 * MIB, 1, 0, "cycles/block", BL_F_ONE,
+static const bench_limits_path paths[] = {
+    {"single stream, 16 MiB", NULL, w_oneshot, 0, 16 * MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_ONE,
      chain_basis, ">=95%", NULL, NULL},
     {"single stream, 256 KiB (in cache)", NULL, w_oneshot, 0, 256 * KIB, 1, 0, "cycles/block",
-     BL_F_ONE, chain_basis, NULL, NULL, NULL},
+     BENCH_LIMITS_F_ONE, chain_basis, NULL, NULL, NULL},
     {"14 B fastsha256(), back to back", NULL, w_oneshot, 0, BENCH_SEED_LEN, 1, 1, "cycles/hash",
-     BL_F_BLOCK_LAT, lat_basis, NULL,
+     BENCH_LIMITS_F_BLOCK_LAT, lat_basis, NULL,
      "independent calls overlap out of order: below the latency floor is possible", NULL},
     {"14 B fastsha256(), chained (latency)", NULL, w_chain, 0, 0, 1, 1, "cycles/hash",
-     BL_F_BLOCK_LAT, lat_basis, "<=1.1x+fr", NULL, note_framing},
+     BENCH_LIMITS_F_BLOCK_LAT, lat_basis, "<=1.1x+fr", NULL, note_framing},
     {"14 B fastsha256_hex(), chained (latency)", NULL, w_chain_hex, 0, 0, 1, 1, "cycles/hash",
-     BL_F_BLOCK_LAT, lat_basis, "<=1.1x+fr", NULL, note_framing_hex},
-    {"batch 16 x 1 MiB (fastsha256_many)", NULL, w_many, 16, MIB, 1, 0, "cycles/block", BL_F_MANY,
+     BENCH_LIMITS_F_BLOCK_LAT, lat_basis, "<=1.1x+fr", NULL, note_framing_hex},
+    {"batch 16 x 1 MiB (fastsha256_many)", NULL, w_many, 16, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_MANY,
      many_basis, ">=90%", NULL, NULL},
-    {"batch 16 x 64 KiB (in cache)", NULL, w_many, 16, 64 * KIB, 1, 0, "cycles/block", BL_F_MANY,
+    {"batch 16 x 64 KiB (in cache)", NULL, w_many, 16, 64 * KIB, 1, 0, "cycles/block", BENCH_LIMITS_F_MANY,
      many_basis, NULL, NULL, NULL},
-    {"batch 2 x 1 MiB, shani forced", "shani", w_many, 2, MIB, 1, 0, "cycles/block", BL_F_LANES,
+    {"batch 2 x 1 MiB, shani forced", "shani", w_many, 2, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
      lanes_basis, NULL, NULL, NULL},
-    {"batch 4 x 1 MiB, shani forced", "shani", w_many, 4, MIB, 1, 0, "cycles/block", BL_F_LANES,
+    {"batch 4 x 1 MiB, shani forced", "shani", w_many, 4, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
      lanes_basis, NULL, NULL, NULL},
-    {"batch 16 x 1 MiB, shani forced", "shani", w_many, 16, MIB, 1, 0, "cycles/block", BL_F_LANES,
+    {"batch 16 x 1 MiB, shani forced", "shani", w_many, 16, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
      lanes_basis, NULL, NULL, NULL},
-    {"batch 8 x 1 MiB, avx2 forced", "avx2", w_many, 8, MIB, 1, 0, "cycles/block", BL_F_LANES,
+    {"batch 8 x 1 MiB, avx2 forced", "avx2", w_many, 8, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
      lanes_basis, NULL, NULL, NULL},
-    {"batch 16 x 1 MiB, avx2 forced", "avx2", w_many, 16, MIB, 1, 0, "cycles/block", BL_F_LANES,
+    {"batch 16 x 1 MiB, avx2 forced", "avx2", w_many, 16, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
      lanes_basis, NULL, NULL, NULL},
     {"batch 16 x 1 MiB, avx512 forced", "avx512", w_many, 16, MIB, 1, 0, "cycles/block",
-     BL_F_LANES, lanes_basis, NULL, NULL, NULL},
+     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
     {"batch 32 x 1 MiB, avx512 forced", "avx512", w_many, 32, MIB, 1, 0, "cycles/block",
-     BL_F_LANES, lanes_basis, NULL, NULL, NULL},
-    {"batch 2 x 1 MiB, armv8 forced", "armv8", w_many, 2, MIB, 1, 0, "cycles/block", BL_F_LANES,
+     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
+    {"batch 2 x 1 MiB, armv8 forced", "armv8", w_many, 2, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
      lanes_basis, NULL, NULL, NULL},
-    {"batch 16 x 1 MiB, armv8 forced", "armv8", w_many, 16, MIB, 1, 0, "cycles/block", BL_F_LANES,
+    {"batch 16 x 1 MiB, armv8 forced", "armv8", w_many, 16, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
      lanes_basis, NULL, NULL, NULL},
-    {"seed batch + hex, 14 B, per message", NULL, w_seed, 0, 0, BL_BATCH, 1, "cycles/msg",
-     BL_F_SEED, "one block, many streams + hex", ">=85%", NULL, note_seed},
-    {"hex per digest (to_hex_many)", NULL, w_hex, 0, 0, BL_BATCH, 1, "cycles/digest", BL_F_HEX,
+    {"seed batch + hex, 14 B, per message", NULL, w_seed, 0, 0, BENCH_LIMITS_BATCH, 1, "cycles/msg",
+     BENCH_LIMITS_F_SEED, "one block, many streams + hex", ">=85%", NULL, note_seed},
+    {"hex per digest (to_hex_many)", NULL, w_hex, 0, 0, BENCH_LIMITS_BATCH, 1, "cycles/digest", BENCH_LIMITS_F_HEX,
      "the encoder's mix", NULL, NULL, NULL},
-    {"HMAC 64 B batch (hmac_many), per tag", NULL, w_hmac, 0, 0, BL_BATCH, 1, "cycles/tag",
-     BL_F_HMAC, "3 blocks, many streams", ">=85%", NULL, NULL},
+    {"HMAC 64 B batch (hmac_many), per tag", NULL, w_hmac, 0, 0, BENCH_LIMITS_BATCH, 1, "cycles/tag",
+     BENCH_LIMITS_F_HMAC, "3 blocks, many streams", ">=85%", NULL, NULL},
     {"update_many, 4 streams x 1 MiB", NULL, w_update_many, 4, MIB, 1, 0, "cycles/block",
-     BL_F_LANES, "this backend's lanes, 4 streams", NULL, NULL, NULL},
-    {"PBKDF2 iteration, one derivation", NULL, w_kdf, 1, 16, 1, BL_KDF_ITERS, "cycles/iter",
-     BL_F_KDF_ONE, "2 blocks' latency chain", ">=90%",
-     "fastsha256_pbkdf2, " BL_STR(BL_KDF_ITERS) " iterations, 32-byte key", NULL},
-    {"PBKDF2 iteration, _many of 4, per derivation", NULL, w_kdf, 4, 16, 1, 4.0 * BL_KDF_ITERS,
-     "cycles/iter", BL_F_KDF_MANY, "2 blocks, many streams", ">=85%",
-     "fastsha256_pbkdf2_many, 4 derivations of " BL_STR(BL_KDF_ITERS) " iterations", NULL},
+     BENCH_LIMITS_F_LANES, "this backend's lanes, 4 streams", NULL, NULL, NULL},
+    {"PBKDF2 iteration, one derivation", NULL, w_kdf, 1, 16, 1, BENCH_LIMITS_KDF_ITERS, "cycles/iter",
+     BENCH_LIMITS_F_KDF_ONE, "2 blocks' latency chain", ">=90%",
+     "fastsha256_pbkdf2, " BENCH_LIMITS_STR(BENCH_LIMITS_KDF_ITERS) " iterations, 32-byte key", NULL},
+    {"PBKDF2 iteration, _many of 4, per derivation", NULL, w_kdf, 4, 16, 1, 4.0 * BENCH_LIMITS_KDF_ITERS,
+     "cycles/iter", BENCH_LIMITS_F_KDF_MANY, "2 blocks, many streams", ">=85%",
+     "fastsha256_pbkdf2_many, 4 derivations of " BENCH_LIMITS_STR(BENCH_LIMITS_KDF_ITERS) " iterations", NULL},
 };
 
-static const bl_path memory_paths[] = {
+static const bench_limits_path memory_paths[] = {
     {"memory: plain read of 256 KiB", NULL, w_read, 0, 256 * KIB, 1, 256 * KIB / 64,
-     "cycles/64 B", BL_F_NONE, "", NULL, NULL, NULL},
+     "cycles/64 B", BENCH_LIMITS_F_NONE, "", NULL, NULL, NULL},
     {"memory: plain read of 16384 KiB", NULL, w_read, 0, 16 * MIB, 1, 16 * MIB / 64,
-     "cycles/64 B", BL_F_NONE, "", NULL, NULL, NULL},
+     "cycles/64 B", BENCH_LIMITS_F_NONE, "", NULL, NULL, NULL},
 };
 
-static const bl_path portable_path = {
+static const bench_limits_path portable_path = {
     "portable C single stream, 16 MiB", "scalar", w_oneshot, 0, 16 * MIB, 1, 16 * MIB,
-    "cycles/byte", BL_F_NONE, "OpenSSL integer path, same run", ">=100%",
+    "cycles/byte", BENCH_LIMITS_F_NONE, "OpenSSL integer path, same run", ">=100%",
     "both timed by the wall clock as --kernels does (OpenSSL in a child process with "
     "OPENSSL_ia32cap)", NULL};
 
-static void set_msgs(bl_arg *a, const bl_path *p) {
+static void set_msgs(bench_limits_arg *a, const bench_limits_path *p) {
     a->size = p->size;
     a->nmsg = p->nmsg;
     for (size_t j = 0; j < p->nmsg; j++) {
@@ -234,26 +234,26 @@ static void set_msgs(bl_arg *a, const bl_path *p) {
     }
 }
 
-static int path_runs_here(const bench_ctx *c, const bl_path *p) {
+static int path_runs_here(const bench_ctx *c, const bench_limits_path *p) {
     if (!p->backend)
         return 1;
     return bench_backend_supported(p->backend) &&
            (!c->opt.backend || strcmp(c->opt.backend, p->backend) == 0);
 }
 
-static void run_path(const bench_ctx *c, bl_arg *a, const bl_path *p, const bl_floors *f) {
+static void run_path(const bench_ctx *c, bench_limits_arg *a, const bench_limits_path *p, const bench_limits_floors *f) {
     if (!path_runs_here(c, p))
         return;
     if (p->backend)
         fastsha256_set_backend(p->backend);
     set_msgs(a, p);
-    bl_measured m;
-    bl_measure_path(c, p, a, f, &m);
-    const double units = bl_path_units(p);
-    const char *backend = p->floor == BL_F_HEX    ? fastsha256_hex_backend()
-                          : p->floor == BL_F_NONE ? "-"
+    bench_limits_measured m;
+    bench_limits_measure_path(c, p, a, f, &m);
+    const double units = bench_limits_path_units(p);
+    const char *backend = p->floor == BENCH_LIMITS_F_HEX    ? fastsha256_hex_backend()
+                          : p->floor == BENCH_LIMITS_F_NONE ? "-"
                                                   : fastsha256_backend();
-    br_row *r = bl_row(backend, p, &m, units);
+    bench_report_row *r = bench_limits_row(backend, p, &m, units);
     if (p->note)
         bench_fmt(r->note, sizeof r->note, "%s", p->note);
     if (p->annotate)
@@ -262,36 +262,36 @@ static void run_path(const bench_ctx *c, bl_arg *a, const bl_path *p, const bl_f
 }
 
 /* Portable C against OpenSSL's integer path (its child process), paired. */
-static void portable_row(const bench_ctx *c, bl_arg *a) {
-    const bl_path *p = &portable_path;
+static void portable_row(const bench_ctx *c, bench_limits_arg *a) {
+    const bench_limits_path *p = &portable_path;
     if (!bench_backend_supported("scalar") || fastsha256_set_backend("scalar") != 0)
         return;
     set_msgs(a, p);
-    int peer = !c->opt.no_openssl && bo_available() && bo_style_available(BO_LOW_LEVEL);
-    bl_measured m;
-    bl_measure_against_openssl(c, p, a, peer, &m);
+    int peer = !c->opt.no_openssl && bench_openssl_available() && bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
+    bench_limits_measured m;
+    bench_limits_measure_against_openssl(c, p, a, peer, &m);
     fastsha256_reset_backend();
-    br_row *r = bl_row("scalar", p, &m, bl_path_units(p));
+    bench_report_row *r = bench_limits_row("scalar", p, &m, bench_limits_path_units(p));
     bench_fmt(r->note, sizeof r->note, "%s", p->note);
 }
 
-static bl_arg *arg_new(void) {
-    bl_arg *a = bench_xmalloc(sizeof *a);
+static bench_limits_arg *arg_new(void) {
+    bench_limits_arg *a = bench_xmalloc(sizeof *a);
     memset(a, 0, sizeof *a);
-    uint8_t *buf = bench_xmalloc(BL_MAX_MSGS * BENCH_MIB);
-    bench_fill_pattern(buf, BL_MAX_MSGS * BENCH_MIB, 0x25);
+    uint8_t *buf = bench_xmalloc(BENCH_LIMITS_MAX_MSGS * BENCH_MIB);
+    bench_fill_pattern(buf, BENCH_LIMITS_MAX_MSGS * BENCH_MIB, 0x25);
     a->buf = buf;
-    a->dig = bench_xmalloc(BL_BATCH * sizeof *a->dig);
-    a->hex = bench_xmalloc(BL_BATCH * sizeof *a->hex);
-    uint8_t *records = bench_xmalloc(BL_BATCH * 16);
-    for (size_t i = 0; i < BL_BATCH; i++) {
+    a->dig = bench_xmalloc(BENCH_LIMITS_BATCH * sizeof *a->dig);
+    a->hex = bench_xmalloc(BENCH_LIMITS_BATCH * sizeof *a->hex);
+    uint8_t *records = bench_xmalloc(BENCH_LIMITS_BATCH * 16);
+    for (size_t i = 0; i < BENCH_LIMITS_BATCH; i++) {
         memcpy(records + 16 * i, BENCH_DISTINCT_PREFIX, 6);
         bench_set_counter((char *)records + 16 * i + 6, i);
     }
     a->records = records;
-    a->msg64 = bench_xmalloc(BL_BATCH * sizeof *a->msg64);
-    a->len64 = bench_xmalloc(BL_BATCH * sizeof *a->len64);
-    for (size_t i = 0; i < BL_BATCH; i++) {
+    a->msg64 = bench_xmalloc(BENCH_LIMITS_BATCH * sizeof *a->msg64);
+    a->len64 = bench_xmalloc(BENCH_LIMITS_BATCH * sizeof *a->len64);
+    for (size_t i = 0; i < BENCH_LIMITS_BATCH; i++) {
         a->msg64[i] = buf + 64 * i;
         a->len64[i] = 64;
         fastsha256(&i, sizeof i, a->dig[i]);
@@ -301,7 +301,7 @@ static bl_arg *arg_new(void) {
     return a;
 }
 
-static void arg_free(bl_arg *a) {
+static void arg_free(bench_limits_arg *a) {
     fastsha256_hmac_key_wipe(&a->key);
     free(a->msg64);
     free(a->len64);
@@ -312,8 +312,8 @@ static void arg_free(bl_arg *a) {
     free(a);
 }
 
-void bl_run_paths(bench_ctx *c, const bl_floors *f) {
-    bl_arg *a = arg_new();
+void bench_limits_run_paths(bench_ctx *c, const bench_limits_floors *f) {
+    bench_limits_arg *a = arg_new();
     fastsha256_reset_backend();
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
         run_path(c, a, &paths[i], f);

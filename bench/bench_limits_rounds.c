@@ -11,32 +11,32 @@
 
 #include "bench_limits.h"
 
-#define BL_MAX_ROUNDS 31
+#define BENCH_LIMITS_MAX_ROUNDS 31
 
 static int round_count(const bench_ctx *c) {
     int n = c->opt.quick ? 3 : 2 * c->opt.reps + 1;
-    return n > BL_MAX_ROUNDS ? BL_MAX_ROUNDS : n;
+    return n > BENCH_LIMITS_MAX_ROUNDS ? BENCH_LIMITS_MAX_ROUNDS : n;
 }
 
 /* An item of a millisecond or more outlasts a scheduler slice, so no chunk
  * of it runs undisturbed: it is timed alone in the thread's CPU time, after
  * an untimed one that brings its data back from where the probes left it. */
-static double item_ticks_cpu_time(const bench_ctx *c, const bl_path *p, bl_arg *a,
+static double item_ticks_cpu_time(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a,
                                   uint64_t *acc) {
     *acc = p->fn(a, 0, 1, *acc);
-    uint64_t t0 = bu_thread_cpu_ns();
+    uint64_t t0 = bench_thread_cpu_ns();
     *acc = p->fn(a, 0, 1, *acc);
-    return (double)(bu_thread_cpu_ns() - t0) * 1e-9 * c->clk.tick_hz;
+    return (double)(bench_thread_cpu_ns() - t0) * 1e-9 * c->clk.tick_hz;
 }
 
 /* The same by the wall clock: the faster of two items after a warm one. */
-static double item_ticks_wall(const bl_path *p, bl_arg *a, uint64_t *acc) {
+static double item_ticks_wall(const bench_limits_path *p, bench_limits_arg *a, uint64_t *acc) {
     double best = 0;
     *acc = p->fn(a, 0, 1, *acc);
     for (int i = 0; i < 2; i++) {
-        uint64_t t0 = bu_ticks();
+        uint64_t t0 = bench_ticks();
         *acc = p->fn(a, 0, 1, *acc);
-        double t = (double)(bu_ticks() - t0);
+        double t = (double)(bench_ticks() - t0);
         best = best == 0 || t < best ? t : best;
     }
     return best;
@@ -44,44 +44,44 @@ static double item_ticks_wall(const bl_path *p, bl_arg *a, uint64_t *acc) {
 
 /* Short items: one repetition of bench_measure_for (chunks of about half a
  * millisecond, those with a context switch dropped); one_rep has reps 1. */
-static double chunks_ticks(const bench_ctx *one_rep, const bl_path *p, bl_arg *a) {
+static double chunks_ticks(const bench_ctx *one_rep, const bench_limits_path *p, bench_limits_arg *a) {
     void *args[1] = {a};
-    bu_result res;
+    bench_result res;
     bench_measure_for(one_rep, p->fn, args, 1, p->granule, one_rep->opt.quick ? 2.0 : 25.0, 1e9,
                       &res);
     return res.ticks_med;
 }
 
-typedef enum { BL_T_CHUNKS, BL_T_CPU_TIME, BL_T_WALL } bl_timing;
+typedef enum { BENCH_LIMITS_T_CHUNKS, BENCH_LIMITS_T_CPU_TIME, BENCH_LIMITS_T_WALL } bench_limits_timing;
 
-static bl_timing choose_timing(const bl_path *p, bl_arg *a, int wall) {
+static bench_limits_timing choose_timing(const bench_limits_path *p, bench_limits_arg *a, int wall) {
     if (p->granule != 1)
-        return BL_T_CHUNKS;
-    uint64_t w0 = bu_wall_ns();
+        return BENCH_LIMITS_T_CHUNKS;
+    uint64_t w0 = bench_wall_ns();
     (void)p->fn(a, 0, 1, BENCH_CHECK_INIT);
-    if (bu_wall_ns() - w0 <= 1000000)
-        return BL_T_CHUNKS;
-    return wall ? BL_T_WALL : BL_T_CPU_TIME;
+    if (bench_wall_ns() - w0 <= 1000000)
+        return BENCH_LIMITS_T_CHUNKS;
+    return wall ? BENCH_LIMITS_T_WALL : BENCH_LIMITS_T_CPU_TIME;
 }
 
 /* Per-round values: path ticks per item, floor ticks per item, and core
  * cycles per tick estimated after the round. */
-typedef struct bl_round_log {
+typedef struct bench_limits_round_log {
     int n;
-    double path[BL_MAX_ROUNDS], floor[BL_MAX_ROUNDS], cpt[BL_MAX_ROUNDS];
-} bl_round_log;
+    double path[BENCH_LIMITS_MAX_ROUNDS], floor[BENCH_LIMITS_MAX_ROUNDS], cpt[BENCH_LIMITS_MAX_ROUNDS];
+} bench_limits_round_log;
 
 static double median_of(const double *v, int n) {
-    double s[BL_MAX_ROUNDS];
+    double s[BENCH_LIMITS_MAX_ROUNDS];
     memcpy(s, v, (size_t)n * sizeof *v);
-    bu_sort_doubles(s, (size_t)n);
+    bench_sort_doubles(s, (size_t)n);
     return s[n / 2];
 }
 
 /* The floor is the fastest any round's probes ran (interference only ever
  * slows a probe); both shares are ratios of ticks. */
-static void summarise(const bl_round_log *r, bl_measured *m) {
-    double cyc[BL_MAX_ROUNDS], floor = 0, fastest = 0;
+static void summarise(const bench_limits_round_log *r, bench_limits_measured *m) {
+    double cyc[BENCH_LIMITS_MAX_ROUNDS], floor = 0, fastest = 0;
     for (int i = 0; i < r->n; i++) {
         cyc[i] = r->path[i] * r->cpt[i];
         if (r->floor[i] > 0 && (floor == 0 || r->floor[i] < floor))
@@ -100,47 +100,47 @@ static void summarise(const bl_round_log *r, bl_measured *m) {
 }
 
 /* One item's ticks by the chosen timing. */
-static double path_ticks(const bench_ctx *one_rep, const bl_path *p, bl_arg *a, bl_timing t,
+static double path_ticks(const bench_ctx *one_rep, const bench_limits_path *p, bench_limits_arg *a, bench_limits_timing t,
                          uint64_t *acc) {
-    if (t == BL_T_CPU_TIME)
+    if (t == BENCH_LIMITS_T_CPU_TIME)
         return item_ticks_cpu_time(one_rep, p, a, acc);
-    if (t == BL_T_WALL)
+    if (t == BENCH_LIMITS_T_WALL)
         return item_ticks_wall(p, a, acc);
     return chunks_ticks(one_rep, p, a);
 }
 
-void bl_measure_path(const bench_ctx *c, const bl_path *p, bl_arg *a, const bl_floors *f,
-                     bl_measured *m) {
+void bench_limits_measure_path(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a, const bench_limits_floors *f,
+                     bench_limits_measured *m) {
     memset(m, 0, sizeof *m);
-    bl_timing timing = choose_timing(p, a, 0);
+    bench_limits_timing timing = choose_timing(p, a, 0);
     bench_ctx one_rep = *c;
     one_rep.opt.reps = 1;
-    bl_round_log r;
+    bench_limits_round_log r;
     r.n = round_count(c);
     uint64_t acc = BENCH_CHECK_INIT;
     for (int i = 0; i < r.n; i++) {
         r.floor[i] = 0;
-        if (bl_path_floor(f, p) > 0) {
-            bl_floors now;
-            bl_measure_floors(c, &now, 1.0, 0);
-            r.floor[i] = bl_path_floor(&now, p) * bl_path_units(p);
+        if (bench_limits_path_floor(f, p) > 0) {
+            bench_limits_floors now;
+            bench_limits_measure_floors(c, &now, 1.0, 0);
+            r.floor[i] = bench_limits_path_floor(&now, p) * bench_limits_path_units(p);
         }
         r.path[i] = path_ticks(&one_rep, p, a, timing, &acc);
-        r.cpt[i] = bl_core_per_tick(c);
+        r.cpt[i] = bench_limits_core_per_tick(c);
     }
     summarise(&r, m);
-    if (timing == BL_T_CPU_TIME)
+    if (timing == BENCH_LIMITS_T_CPU_TIME)
         bench_fmt(m->note, sizeof m->note, "%d items, each timed in thread CPU time "
                   "(checksum %016llx)", r.n, (unsigned long long)acc);
 }
 
-void bl_measure_against_openssl(const bench_ctx *c, const bl_path *p, bl_arg *a, int peer,
-                                bl_measured *m) {
+void bench_limits_measure_against_openssl(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a, int peer,
+                                bench_limits_measured *m) {
     memset(m, 0, sizeof *m);
     /* The child's run is the round's floor: its short form each round. */
     bench_ctx quick = *c;
     quick.opt.quick = 1;
-    bl_round_log r;
+    bench_limits_round_log r;
     r.n = c->opt.quick ? 1 : (c->opt.reps < 2 ? 2 : c->opt.reps);
     uint64_t acc = BENCH_CHECK_INIT;
     for (int i = 0; i < r.n; i++) {
@@ -150,7 +150,7 @@ void bl_measure_against_openssl(const bench_ctx *c, const bl_path *p, bl_arg *a,
             r.floor[i] = o.ok ? o.per_byte_16m * (double)p->size : 0;
         }
         r.path[i] = item_ticks_wall(p, a, &acc);
-        r.cpt[i] = bl_core_per_tick(c);
+        r.cpt[i] = bench_limits_core_per_tick(c);
     }
     summarise(&r, m);
 }

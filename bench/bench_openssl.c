@@ -18,13 +18,13 @@
 #include <openssl/sha.h>
 
 #if OPENSSL_VERSION_NUMBER >= 0x30000000L
-#define BO_HAVE_FETCH 1
+#define BENCH_OPENSSL_HAVE_FETCH 1
 #endif
 #if !defined(OPENSSL_NO_DEPRECATED_3_0)
-#define BO_HAVE_LOW_LEVEL 1
+#define BENCH_OPENSSL_HAVE_LOW_LEVEL 1
 #endif
 
-#ifdef BO_HAVE_FETCH
+#ifdef BENCH_OPENSSL_HAVE_FETCH
 static EVP_MD *fetched_md;
 static EVP_MD *get_fetched(void) {
     if (fetched_md == NULL)
@@ -33,9 +33,9 @@ static EVP_MD *get_fetched(void) {
 }
 #endif
 
-int bo_available(void) { return 1; }
+int bench_openssl_available(void) { return 1; }
 
-const char *bo_version(void) {
+const char *bench_openssl_version(void) {
 #if OPENSSL_VERSION_NUMBER >= 0x10100000L
     return OpenSSL_version(OPENSSL_VERSION);
 #else
@@ -43,19 +43,19 @@ const char *bo_version(void) {
 #endif
 }
 
-int bo_style_available(bo_style s) {
+int bench_openssl_style_available(bench_openssl_style s) {
     switch (s) {
-    case BO_EVP_DIGEST:
+    case BENCH_OPENSSL_EVP_DIGEST:
         return 1;
-    case BO_EVP_DIGEST_FETCHED:
-#ifdef BO_HAVE_FETCH
+    case BENCH_OPENSSL_EVP_DIGEST_FETCHED:
+#ifdef BENCH_OPENSSL_HAVE_FETCH
         return get_fetched() != NULL;
 #else
         return 0;
 #endif
-    case BO_LOW_LEVEL:
-    case BO_SHA256_ONESHOT:
-#ifdef BO_HAVE_LOW_LEVEL
+    case BENCH_OPENSSL_LOW_LEVEL:
+    case BENCH_OPENSSL_SHA256_ONESHOT:
+#ifdef BENCH_OPENSSL_HAVE_LOW_LEVEL
         return 1;
 #else
         return 0;
@@ -65,28 +65,28 @@ int bo_style_available(bo_style s) {
     }
 }
 
-static inline void digest(bo_style s, const void *data, size_t len, uint8_t out[32]) {
+static inline void digest(bench_openssl_style s, const void *data, size_t len, uint8_t out[32]) {
     unsigned int mdlen = 0;
     switch (s) {
-    case BO_EVP_DIGEST:
+    case BENCH_OPENSSL_EVP_DIGEST:
         if (!EVP_Digest(data, len, out, &mdlen, EVP_sha256(), NULL))
             memset(out, 0, 32);
         break;
-#ifdef BO_HAVE_FETCH
-    case BO_EVP_DIGEST_FETCHED:
+#ifdef BENCH_OPENSSL_HAVE_FETCH
+    case BENCH_OPENSSL_EVP_DIGEST_FETCHED:
         if (!EVP_Digest(data, len, out, &mdlen, fetched_md, NULL))
             memset(out, 0, 32);
         break;
 #endif
-#ifdef BO_HAVE_LOW_LEVEL
-    case BO_LOW_LEVEL: {
+#ifdef BENCH_OPENSSL_HAVE_LOW_LEVEL
+    case BENCH_OPENSSL_LOW_LEVEL: {
         SHA256_CTX c;
         SHA256_Init(&c);
         SHA256_Update(&c, data, len);
         SHA256_Final(out, &c);
         break;
     }
-    case BO_SHA256_ONESHOT:
+    case BENCH_OPENSSL_SHA256_ONESHOT:
         SHA256((const unsigned char *)data, len, out);
         break;
 #endif
@@ -96,9 +96,9 @@ static inline void digest(bo_style s, const void *data, size_t len, uint8_t out[
     }
 }
 
-void bo_digest(bo_style s, const void *data, size_t len, uint8_t out[32]) {
-#ifdef BO_HAVE_FETCH
-    if (s == BO_EVP_DIGEST_FETCHED)
+void bench_openssl_digest(bench_openssl_style s, const void *data, size_t len, uint8_t out[32]) {
+#ifdef BENCH_OPENSSL_HAVE_FETCH
+    if (s == BENCH_OPENSSL_EVP_DIGEST_FETCHED)
         (void)get_fetched();
 #endif
     digest(s, data, len, out);
@@ -114,7 +114,7 @@ void bo_digest(bo_style s, const void *data, size_t len, uint8_t out[32]) {
             bench_next_counter(m + sizeof BENCH_DISTINCT_PREFIX - 1);            \
     }
 
-uint64_t bo_seed_work(bo_style s, int distinct, size_t start, size_t n, uint64_t acc) {
+uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t start, size_t n, uint64_t acc) {
     char m[BENCH_SEED_LEN + 2];
     uint8_t d[32];
     bench_ring ring;
@@ -125,14 +125,14 @@ uint64_t bo_seed_work(bo_style s, int distinct, size_t start, size_t n, uint64_t
     } else {
         memcpy(m, BENCH_SEED_MSG, BENCH_SEED_LEN);
     }
-#ifdef BO_HAVE_FETCH
+#ifdef BENCH_OPENSSL_HAVE_FETCH
     (void)get_fetched();
 #endif
     switch (s) {
-    case BO_EVP_DIGEST: SEED_LOOP(BO_EVP_DIGEST) break;
-    case BO_EVP_DIGEST_FETCHED: SEED_LOOP(BO_EVP_DIGEST_FETCHED) break;
-    case BO_LOW_LEVEL: SEED_LOOP(BO_LOW_LEVEL) break;
-    case BO_SHA256_ONESHOT: SEED_LOOP(BO_SHA256_ONESHOT) break;
+    case BENCH_OPENSSL_EVP_DIGEST: SEED_LOOP(BENCH_OPENSSL_EVP_DIGEST) break;
+    case BENCH_OPENSSL_EVP_DIGEST_FETCHED: SEED_LOOP(BENCH_OPENSSL_EVP_DIGEST_FETCHED) break;
+    case BENCH_OPENSSL_LOW_LEVEL: SEED_LOOP(BENCH_OPENSSL_LOW_LEVEL) break;
+    case BENCH_OPENSSL_SHA256_ONESHOT: SEED_LOOP(BENCH_OPENSSL_SHA256_ONESHOT) break;
     default: break;
     }
     return bench_ring_flush(&ring, acc, bench_fold_hex);
@@ -140,19 +140,19 @@ uint64_t bo_seed_work(bo_style s, int distinct, size_t start, size_t n, uint64_t
 
 #else /* no OpenSSL */
 
-int bo_available(void) { return 0; }
-const char *bo_version(void) { return "not built (OpenSSL not found at configure time)"; }
-int bo_style_available(bo_style s) {
+int bench_openssl_available(void) { return 0; }
+const char *bench_openssl_version(void) { return "not built (OpenSSL not found at configure time)"; }
+int bench_openssl_style_available(bench_openssl_style s) {
     (void)s;
     return 0;
 }
-void bo_digest(bo_style s, const void *data, size_t len, uint8_t out[32]) {
+void bench_openssl_digest(bench_openssl_style s, const void *data, size_t len, uint8_t out[32]) {
     (void)s;
     (void)data;
     (void)len;
     memset(out, 0, 32);
 }
-uint64_t bo_seed_work(bo_style s, int distinct, size_t start, size_t n, uint64_t acc) {
+uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t start, size_t n, uint64_t acc) {
     (void)s;
     (void)distinct;
     (void)start;
@@ -164,12 +164,12 @@ uint64_t bo_seed_work(bo_style s, int distinct, size_t start, size_t n, uint64_t
 
 /* OPENSSL_buf2hexstr_ex appeared in OpenSSL 3.0. */
 #if defined(FASTSHA256_BENCH_HAVE_OPENSSL) && OPENSSL_VERSION_NUMBER >= 0x30000000L
-int bo_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
+int bench_openssl_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
     size_t written = 0;
     return OPENSSL_buf2hexstr_ex(out, outlen, &written, in, (long)n, '\0') == 1;
 }
 #else
-int bo_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
+int bench_openssl_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
     (void)in;
     (void)n;
     (void)out;
@@ -178,12 +178,12 @@ int bo_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
 }
 #endif
 
-const char *bo_style_name(bo_style s) {
+const char *bench_openssl_style_name(bench_openssl_style s) {
     switch (s) {
-    case BO_EVP_DIGEST: return "EVP_Digest";
-    case BO_EVP_DIGEST_FETCHED: return "EVP_Digest, fetched MD";
-    case BO_LOW_LEVEL: return "SHA256_Init/Update/Final";
-    case BO_SHA256_ONESHOT: return "SHA256()";
+    case BENCH_OPENSSL_EVP_DIGEST: return "EVP_Digest";
+    case BENCH_OPENSSL_EVP_DIGEST_FETCHED: return "EVP_Digest, fetched MD";
+    case BENCH_OPENSSL_LOW_LEVEL: return "SHA256_Init/Update/Final";
+    case BENCH_OPENSSL_SHA256_ONESHOT: return "SHA256()";
     default: return "?";
     }
 }

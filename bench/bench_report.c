@@ -10,13 +10,13 @@
 
 #include "bench_common.h"
 
-static br_row *rows;
+static bench_report_row *rows;
 static size_t nrows, caprows;
 
-br_row *br_add(void) {
+bench_report_row *bench_report_add(void) {
     if (nrows == caprows) {
         size_t cap = caprows ? caprows * 2 : 64;
-        br_row *p = realloc(rows, cap * sizeof *p);
+        bench_report_row *p = realloc(rows, cap * sizeof *p);
         if (!p) {
             fprintf(stderr, "fastsha256-bench: out of memory\n");
             exit(1);
@@ -28,14 +28,14 @@ br_row *br_add(void) {
     return &rows[nrows++];
 }
 
-size_t br_count(void) { return nrows; }
-br_row *br_get(size_t i) { return i < nrows ? &rows[i] : NULL; }
+size_t bench_report_count(void) { return nrows; }
+bench_report_row *bench_report_get(size_t i) { return i < nrows ? &rows[i] : NULL; }
 
-int br_in(const br_row *r, const char *section) { return strcmp(r->section, section) == 0; }
+int bench_report_in(const bench_report_row *r, const char *section) { return strcmp(r->section, section) == 0; }
 
 /* --- Cells ---------------------------------------------------------------- */
 
-void br_fmt_rate(char *buf, size_t n, double v) {
+void bench_report_fmt_rate(char *buf, size_t n, double v) {
     double unit = v >= 1e9 ? 1e9 : v >= 1e6 ? 1e6 : v >= 1e3 ? 1e3 : 1;
     const char *suffix = unit == 1e9 ? "G" : unit == 1e6 ? "M" : unit == 1e3 ? "k" : "";
     if (v > 0)
@@ -44,38 +44,38 @@ void br_fmt_rate(char *buf, size_t n, double v) {
         bench_fmt(buf, n, "-");
 }
 
-br_cell br_rate(double v) {
-    br_cell c;
-    br_fmt_rate(c.s, sizeof c.s, v);
+bench_report_cell bench_report_rate(double v) {
+    bench_report_cell c;
+    bench_report_fmt_rate(c.s, sizeof c.s, v);
     return c;
 }
 
-br_cell br_num(double v) {
-    br_cell c = {"-"};
+bench_report_cell bench_report_num(double v) {
+    bench_report_cell c = {"-"};
     if (v > 0 && isfinite(v)) /* four significant digits, none after the point from 1000 on */
         bench_fmt(c.s, sizeof c.s, "%.*f", v >= 1000 ? 0 : v >= 100 ? 1 : v >= 10 ? 2 : 3, v);
     return c;
 }
 
-br_cell br_ratio(double a, double b) {
-    br_cell c = {"-"};
+bench_report_cell bench_report_ratio(double a, double b) {
+    bench_report_cell c = {"-"};
     if (a > 0 && b > 0)
         bench_fmt(c.s, sizeof c.s, "%.*fx", a / b >= 100 ? 0 : 2, a / b);
     return c;
 }
 
-br_cell br_size(size_t s) {
-    br_cell c;
+bench_report_cell bench_report_size(size_t s) {
+    bench_report_cell c;
     int shift = s >= (1u << 20) && s % (1u << 20) == 0 ? 20 : s >= 1024 && s % 1024 == 0 ? 10 : 0;
     bench_fmt(c.s, sizeof c.s, "%zu %s", s >> shift, shift == 20 ? "MiB" : shift ? "KiB" : "B");
     return c;
 }
 
-const char *br_check_text(int check) { return check > 0 ? "ok" : check < 0 ? "MISMATCH" : "-"; }
+const char *bench_report_check_text(int check) { return check > 0 ? "ok" : check < 0 ? "MISMATCH" : "-"; }
 
 /* --- The run's description ------------------------------------------------ */
 
-void br_print_header(FILE *out, const br_meta *m) {
+void bench_report_print_header(FILE *out, const bench_report_meta *m) {
     fprintf(out, "fastsha256-bench %s (%s) - who hashes the fastest?\n", m->version, m->date);
     fprintf(out, "cpu:        %s, %d cpu%s allowed, %s\n", m->cpu_model, m->ncpus,
             m->ncpus == 1 ? "" : "s",
@@ -108,12 +108,12 @@ void br_print_header(FILE *out, const br_meta *m) {
 
 /* --- The size sweep: series by size, for its table and its plot ----------- */
 
-/* The first BR_MAX_SIZES sizes measured, kept in ascending order. */
-static void add_size(br_sweep *w, size_t size) {
+/* The first BENCH_REPORT_MAX_SIZES sizes measured, kept in ascending order. */
+static void add_size(bench_report_sweep *w, size_t size) {
     size_t k = 0;
     while (k < w->nsizes && w->sizes[k] < size)
         k++;
-    if ((k < w->nsizes && w->sizes[k] == size) || w->nsizes == BR_MAX_SIZES)
+    if ((k < w->nsizes && w->sizes[k] == size) || w->nsizes == BENCH_REPORT_MAX_SIZES)
         return;
     memmove(&w->sizes[k + 1], &w->sizes[k], (w->nsizes++ - k) * sizeof w->sizes[0]);
     w->sizes[k] = size;
@@ -122,9 +122,9 @@ static void add_size(br_sweep *w, size_t size) {
 /* A series is one label: the backend and style for fastsha256 (with the
  * thread count when several), the peer's name and style otherwise; its table
  * heading names a peer only (its API is in the title). Returns r's series,
- * added when new; NULL when BR_MAX_SERIES are taken. */
-static struct br_series *series_of(br_sweep *w, const br_row *r) {
-    struct br_series *s = &w->s[w->nseries];
+ * added when new; NULL when BENCH_REPORT_MAX_SERIES are taken. */
+static struct bench_report_series *series_of(bench_report_sweep *w, const bench_report_row *r) {
+    struct bench_report_series *s = &w->s[w->nseries];
     int ours = strcmp(r->who, "fastsha256") == 0;
     char label[sizeof s->label];
     if (ours && r->threads > 1)
@@ -134,7 +134,7 @@ static struct br_series *series_of(br_sweep *w, const br_row *r) {
     for (size_t k = 0; k < w->nseries; k++)
         if (strcmp(w->s[k].label, label) == 0)
             return &w->s[k];
-    if (w->nseries == BR_MAX_SERIES)
+    if (w->nseries == BENCH_REPORT_MAX_SERIES)
         return NULL;
     w->nseries++;
     memcpy(s->label, label, sizeof label);
@@ -142,13 +142,13 @@ static struct br_series *series_of(br_sweep *w, const br_row *r) {
     return s;
 }
 
-void br_sweep_collect(br_sweep *w) {
+void bench_report_sweep_collect(bench_report_sweep *w) {
     memset(w, 0, sizeof *w);
     for (size_t i = 0; i < nrows; i++)
-        if (br_in(&rows[i], "sweep"))
+        if (bench_report_in(&rows[i], "sweep"))
             add_size(w, rows[i].size);
     for (size_t i = 0; i < nrows && w->nsizes; i++) {
-        struct br_series *s = br_in(&rows[i], "sweep") ? series_of(w, &rows[i]) : NULL;
+        struct bench_report_series *s = bench_report_in(&rows[i], "sweep") ? series_of(w, &rows[i]) : NULL;
         for (size_t z = 0; s && z < w->nsizes; z++)
             if (w->sizes[z] == rows[i].size)
                 s->at[z] = &rows[i];
@@ -158,24 +158,24 @@ void br_sweep_collect(br_sweep *w) {
 /* One table per quantity, sizes down, series across. */
 static const struct sweep_table {
     const char *title;
-    size_t at; /* the double shown, in br_row */
-    br_cell (*cell)(double v);
+    size_t at; /* the double shown, in bench_report_row */
+    bench_report_cell (*cell)(double v);
 } sweep_tables[] = {
-    {"throughput, GB/s (1e9 bytes/s)", offsetof(br_row, gbps), br_num},
-    {"core cycles per byte", offsetof(br_row, cpb), br_num},
-    {"hashes per second", offsetof(br_row, hps_med), br_rate},
+    {"throughput, GB/s (1e9 bytes/s)", offsetof(bench_report_row, gbps), bench_report_num},
+    {"core cycles per byte", offsetof(bench_report_row, cpb), bench_report_num},
+    {"hashes per second", offsetof(bench_report_row, hps_med), bench_report_rate},
 };
 
-static void print_sweep_table(FILE *out, const br_sweep *w, const struct sweep_table *t) {
+static void print_sweep_table(FILE *out, const bench_report_sweep *w, const struct sweep_table *t) {
     fprintf(out, "\n%s\n%-8s", t->title, "size");
     for (size_t k = 0; k < w->nseries; k++)
         fprintf(out, " %16.16s", w->s[k].head);
     fprintf(out, "\n");
     for (size_t z = 0; z < w->nsizes; z++) {
-        fprintf(out, "%-8s", br_size(w->sizes[z]).s);
+        fprintf(out, "%-8s", bench_report_size(w->sizes[z]).s);
         for (size_t k = 0; k < w->nseries; k++) {
-            const br_row *r = w->s[k].at[z];
-            br_cell v = {"-"};
+            const bench_report_row *r = w->s[k].at[z];
+            bench_report_cell v = {"-"};
             if (r)
                 v = t->cell(*(const double *)((const char *)r + t->at));
             fprintf(out, " %16s", v.s);
@@ -184,9 +184,9 @@ static void print_sweep_table(FILE *out, const br_sweep *w, const struct sweep_t
     }
 }
 
-void br_print_sweep(FILE *out, const br_meta *m) {
-    br_sweep w;
-    br_sweep_collect(&w);
+void bench_report_print_sweep(FILE *out, const bench_report_meta *m) {
+    bench_report_sweep w;
+    bench_report_sweep_collect(&w);
     if (w.nsizes == 0)
         return;
     fprintf(out, "\nSize sweep: one message per call (one-shot) and batches through "
@@ -204,13 +204,13 @@ void br_print_sweep(FILE *out, const br_meta *m) {
 #define ROWS_FMT "%-10s %-13.13s %-39.39s %-8s %9s %9s %8s %8s %8s %s\n"
 
 static int has_rows(const char *section) {
-    for (size_t i = 0; i < br_count(); i++)
-        if (br_in(br_get(i), section))
+    for (size_t i = 0; i < bench_report_count(); i++)
+        if (bench_report_in(bench_report_get(i), section))
             return 1;
     return 0;
 }
 
-void br_print_kernels(FILE *out, const br_meta *m) {
+void bench_report_print_kernels(FILE *out, const bench_report_meta *m) {
     if (!has_rows("kernels"))
         return;
     fprintf(out, "\nKernels (core cycles = TSC cycles x %.3f; lower is better except GB/s), "
@@ -221,32 +221,32 @@ void br_print_kernels(FILE *out, const br_meta *m) {
                  "the same cpu.\n");
     fprintf(out, KERNELS_FMT, "measurement", "fastsha256", "unit", "OpenSSL", "OpenSSL code path",
             "advantage");
-    for (size_t i = 0; i < br_count(); i++) {
-        const br_row *r = br_get(i);
-        if (!br_in(r, "kernels"))
+    for (size_t i = 0; i < bench_report_count(); i++) {
+        const bench_report_row *r = bench_report_get(i);
+        if (!bench_report_in(r, "kernels"))
             continue;
         int more = strcmp(r->unit, "GB/s") == 0; /* the one unit where more is better */
-        fprintf(out, KERNELS_FMT, r->style, br_num(r->value).s, r->unit, br_num(r->peer_value).s,
+        fprintf(out, KERNELS_FMT, r->style, bench_report_num(r->value).s, r->unit, bench_report_num(r->peer_value).s,
                 r->peer[0] ? r->peer : "-",
-                more ? br_ratio(r->value, r->peer_value).s : br_ratio(r->peer_value, r->value).s);
+                more ? bench_report_ratio(r->value, r->peer_value).s : bench_report_ratio(r->peer_value, r->value).s);
         if (r->note[0])
             fprintf(out, "    %s\n", r->note);
     }
 }
 
-void br_print_rows(FILE *out, const br_meta *m, const char *section) {
+void bench_report_print_rows(FILE *out, const bench_report_meta *m, const char *section) {
     if (!has_rows(section))
         return;
     fprintf(out, "\n%s: median of %d reps\n", section, m->reps);
     fprintf(out, ROWS_FMT, "who", "backend", "style", "size", "hashes/s", "best", "ns/hash",
             "cyc/hash", "GB/s", "check");
-    for (size_t i = 0; i < br_count(); i++) {
-        const br_row *r = br_get(i);
-        if (!br_in(r, section))
+    for (size_t i = 0; i < bench_report_count(); i++) {
+        const bench_report_row *r = bench_report_get(i);
+        if (!bench_report_in(r, section))
             continue;
-        fprintf(out, ROWS_FMT, r->who, r->backend, r->style, br_size(r->size).s,
-                br_rate(r->hps_med).s, br_rate(r->hps_best).s, br_num(r->ns_med).s,
-                br_num(r->cyc_med).s, br_num(r->gbps).s, br_check_text(r->check));
+        fprintf(out, ROWS_FMT, r->who, r->backend, r->style, bench_report_size(r->size).s,
+                bench_report_rate(r->hps_med).s, bench_report_rate(r->hps_best).s, bench_report_num(r->ns_med).s,
+                bench_report_num(r->cyc_med).s, bench_report_num(r->gbps).s, bench_report_check_text(r->check));
         if (r->note[0])
             fprintf(out, "    %s\n", r->note);
     }

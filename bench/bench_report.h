@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-typedef struct br_row {
+typedef struct bench_report_row {
     char section[12];    /* "seed", "sweep", "kernels" */
     char who[40];        /* "fastsha256", "openssl", "node", "node + fastsha256 (wasm)", ... */
     char backend[32];    /* backend ("auto=shani"), or the peer's version */
@@ -30,9 +30,9 @@ typedef struct br_row {
     char peer[64];
     double peer_value;
     char note[160];
-} br_row;
+} bench_report_row;
 
-typedef struct br_meta {
+typedef struct bench_report_meta {
     char cpu_model[160];
     int ncpus, pinned_cpu;     /* pinned_cpu < 0: not pinned */
     double tick_hz, core_hz, core_hz_end, core_per_tick;
@@ -50,38 +50,38 @@ typedef struct br_meta {
     char date[40];
     char host_kernel[160];
     char modes[40];
-} br_meta;
+} bench_report_meta;
 
-br_row *br_add(void);          /* a zeroed row appended to the results */
-size_t br_count(void);
-br_row *br_get(size_t i);
+bench_report_row *bench_report_add(void);          /* a zeroed row appended to the results */
+size_t bench_report_count(void);
+bench_report_row *bench_report_get(size_t i);
 
 /* Human-readable tables on `out`. */
-void br_print_header(FILE *out, const br_meta *m);
-void br_print_seed(FILE *out, const br_meta *m);
-void br_print_sweep(FILE *out, const br_meta *m);
-void br_print_kernels(FILE *out, const br_meta *m);
+void bench_report_print_header(FILE *out, const bench_report_meta *m);
+void bench_report_print_seed(FILE *out, const bench_report_meta *m);
+void bench_report_print_sweep(FILE *out, const bench_report_meta *m);
+void bench_report_print_kernels(FILE *out, const bench_report_meta *m);
 /* A plain table of one section's rows (for modes without a table of their
  * own); nothing when the section has no rows. */
-void br_print_rows(FILE *out, const br_meta *m, const char *section);
+void bench_report_print_rows(FILE *out, const bench_report_meta *m, const char *section);
 
 /* Writes the header and every section's table (the program's choice). */
-typedef void (*br_tables_fn)(FILE *out, const br_meta *m);
+typedef void (*bench_report_tables_fn)(FILE *out, const bench_report_meta *m);
 
-void br_write_csv(FILE *out);
-void br_write_json(FILE *out, const br_meta *m);
+void bench_report_write_csv(FILE *out);
+void bench_report_write_json(FILE *out, const bench_report_meta *m);
 
 /* Before the run: checks that DIR can take the results, creating it when
  * only its last component is missing. Prints why not and returns -1. */
-int br_prepare_dir(const char *dir);
+int bench_report_prepare_dir(const char *dir);
 
-/* After the run, into the DIR br_prepare_dir accepted: writes
+/* After the run, into the DIR bench_report_prepare_dir accepted: writes
  * DIR/results.csv, results.json, results.txt (`tables`) and, with sweep rows,
  * throughput.dat and throughput.gp, then runs gnuplot (when on PATH) for
  * throughput.png and throughput.svg. Returns 0 on success. */
-int br_write_dir(const char *dir, const br_meta *m, int verbose, br_tables_fn tables);
+int bench_report_write_dir(const char *dir, const bench_report_meta *m, int verbose, bench_report_tables_fn tables);
 
 /* "12.35M", "482.1k", ... */
-void br_fmt_rate(char *buf, size_t n, double v);
+void bench_report_fmt_rate(char *buf, size_t n, double v);
 
 #endif /* FASTSHA256_BENCH_REPORT_H */

@@ -31,8 +31,8 @@ static int __attribute__((format(printf, 1, 2))) refuse(const char *fmt, ...) {
  * existing directory, or a new one whose parent exists. Only the last
  * directory is created (never missing parents: a typo must not build a tree,
  * and /nonexistent/... must fail even as root). */
-int br_prepare_dir(const char *dir) {
-    char path[BJ_PATH_MAX];
+int bench_report_prepare_dir(const char *dir) {
+    char path[BENCH_JS_PATH_MAX];
     size_t len = dir ? strlen(dir) : 0;
     struct stat st;
     if (len == 0)
@@ -59,8 +59,8 @@ int br_prepare_dir(const char *dir) {
 }
 
 /* DIR/name written by write; -1 when it cannot be opened or closed. */
-static int write_file(const char *dir, const char *name, br_tables_fn write, const br_meta *m) {
-    char path[BJ_PATH_MAX];
+static int write_file(const char *dir, const char *name, bench_report_tables_fn write, const bench_report_meta *m) {
+    char path[BENCH_JS_PATH_MAX];
     bench_fmt(path, sizeof path, "%s/%s", dir, name);
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -73,16 +73,16 @@ static int write_file(const char *dir, const char *name, br_tables_fn write, con
 
 /* --- The size sweep's plot ------------------------------------------------ */
 
-static void write_dat(FILE *dat, const br_meta *m) {
-    br_sweep w;
-    br_sweep_collect(&w);
+static void write_dat(FILE *dat, const bench_report_meta *m) {
+    bench_report_sweep w;
+    bench_report_sweep_collect(&w);
     (void)m;
     fprintf(dat, "# fastsha256-bench size sweep: one gnuplot data block per series\n"
                  "# columns: size_bytes hashes_per_s gb_per_s cycles_per_byte\n");
     for (size_t k = 0; k < w.nseries; k++) {
         fprintf(dat, "%s# %s\n", k ? "\n\n" : "", w.s[k].label);
         for (size_t z = 0; z < w.nsizes; z++) {
-            const br_row *r = w.s[k].at[z];
+            const bench_report_row *r = w.s[k].at[z];
             if (r && r->size) /* log axes: size 0 only in the tables */
                 fprintf(dat, "%zu %.6g %.6g %.6g\n", r->size, r->hps_med, r->gbps, r->cpb);
         }
@@ -96,7 +96,7 @@ static void gp_escape(FILE *out, const char *s) {
 }
 
 /* One plot: every series, drawn from this column of throughput.dat. */
-static void gp_plot(FILE *gp, const br_sweep *w, int column) {
+static void gp_plot(FILE *gp, const bench_report_sweep *w, int column) {
     fprintf(gp, "  plot \\\n");
     for (size_t k = 0; k < w->nseries; k++) {
         fprintf(gp, "    \"throughput.dat\" index %zu using 1:%d with linespoints lw 2 title \"", k,
@@ -107,9 +107,9 @@ static void gp_plot(FILE *gp, const br_sweep *w, int column) {
 }
 
 /* gnuplot draws the PNG, then the SVG, from throughput.dat. */
-static void write_gp(FILE *gp, const br_meta *m) {
-    br_sweep w;
-    br_sweep_collect(&w);
+static void write_gp(FILE *gp, const bench_report_meta *m) {
+    bench_report_sweep w;
+    bench_report_sweep_collect(&w);
     fprintf(gp, "# fastsha256-bench: SHA-256 throughput vs message size, per backend.\n"
                 "# Regenerate the pictures from throughput.dat with: gnuplot throughput.gp\n"
                 "# (run in this folder). Written by fastsha256-bench --sweep --output DIR.\n");
@@ -148,9 +148,9 @@ static void write_gp(FILE *gp, const br_meta *m) {
 
 /* gnuplot from the distribution (apt-get install gnuplot-nox), if any. */
 static int run_gnuplot(const char *dir, int verbose) {
-    char gnuplot[BJ_PATH_MAX];
+    char gnuplot[BENCH_JS_PATH_MAX];
     int status = 0;
-    if (!bj_find_runtime("gnuplot", NULL, 0, gnuplot, sizeof gnuplot)) {
+    if (!bench_js_find_runtime("gnuplot", NULL, 0, gnuplot, sizeof gnuplot)) {
         fprintf(stderr, "fastsha256-bench: gnuplot not found: wrote %s/throughput.gp, no "
                         "pictures (apt-get install gnuplot-nox)\n", dir);
         return 0;
@@ -172,9 +172,9 @@ static int run_gnuplot(const char *dir, int verbose) {
     return 0;
 }
 
-static int write_plot(const char *dir, const br_meta *m, int verbose) {
-    br_sweep w;
-    br_sweep_collect(&w);
+static int write_plot(const char *dir, const bench_report_meta *m, int verbose) {
+    bench_report_sweep w;
+    bench_report_sweep_collect(&w);
     if (w.nsizes == 0) {
         if (verbose)
             fprintf(stderr, "fastsha256-bench: no sweep rows: plot skipped (add --sweep)\n");
@@ -186,15 +186,15 @@ static int write_plot(const char *dir, const br_meta *m, int verbose) {
     return run_gnuplot(dir, verbose);
 }
 
-static void write_csv_file(FILE *out, const br_meta *m) {
+static void write_csv_file(FILE *out, const bench_report_meta *m) {
     (void)m;
-    br_write_csv(out);
+    bench_report_write_csv(out);
 }
 
-int br_write_dir(const char *dir, const br_meta *m, int verbose, br_tables_fn tables) {
+int bench_report_write_dir(const char *dir, const bench_report_meta *m, int verbose, bench_report_tables_fn tables) {
     int rc = 0;
     rc |= write_file(dir, "results.csv", write_csv_file, m);
-    rc |= write_file(dir, "results.json", br_write_json, m);
+    rc |= write_file(dir, "results.json", bench_report_write_json, m);
     rc |= write_file(dir, "results.txt", tables, m);
     if (write_plot(dir, m, verbose) != 0)
         rc = -1;

@@ -18,16 +18,16 @@ typedef enum {
     F_NUM,      /* double: empty / null unless a positive finite value */
     F_CHECKSUM, /* uint64_t: 16 hex digits, empty / null when 0 */
     F_CHECK,    /* int: "ok" (> 0), "MISMATCH" (< 0), empty / null (0) */
-    F_JS        /* br_meta.js: a JSON array of the ones found */
+    F_JS        /* bench_report_meta.js: a JSON array of the ones found */
 } field_kind;
 
 typedef struct field {
     const char *name;
     field_kind kind;
-    size_t offset; /* in br_row or br_meta */
+    size_t offset; /* in bench_report_row or bench_report_meta */
 } field;
 
-#define ROW(name, kind, member) {name, kind, offsetof(br_row, member)}
+#define ROW(name, kind, member) {name, kind, offsetof(bench_report_row, member)}
 static const field row_fields[] = {
     ROW("section", F_STR, section),
     ROW("who", F_STR, who),
@@ -57,7 +57,7 @@ static const field row_fields[] = {
 };
 #undef ROW
 
-#define META(name, kind, member) {name, kind, offsetof(br_meta, member)}
+#define META(name, kind, member) {name, kind, offsetof(bench_report_meta, member)}
 static const field meta_fields[] = {
     META("version", F_TEXT, version),
     META("date", F_STR, date),
@@ -118,7 +118,7 @@ static const char *field_text(const void *obj, const field *f, char *buf, size_t
         bench_fmt(buf, n, "%016llx", (unsigned long long)*(const uint64_t *)p);
         return buf;
     case F_CHECK:
-        return *(const int *)p ? br_check_text(*(const int *)p) : NULL;
+        return *(const int *)p ? bench_report_check_text(*(const int *)p) : NULL;
     case F_JS:
         break;
     }
@@ -131,14 +131,14 @@ static void csv_str(FILE *out, const char *s) {
         fputc(*s == ',' ? ';' : *s == '\n' ? ' ' : *s, out);
 }
 
-void br_write_csv(FILE *out) {
+void bench_report_write_csv(FILE *out) {
     for (size_t k = 0; k < COUNT(row_fields); k++)
         fprintf(out, "%s%s", k ? "," : "", row_fields[k].name);
     fputc('\n', out);
-    for (size_t i = 0; i < br_count(); i++) {
+    for (size_t i = 0; i < bench_report_count(); i++) {
         for (size_t k = 0; k < COUNT(row_fields); k++) {
             char buf[32];
-            const char *text = field_text(br_get(i), &row_fields[k], buf, sizeof buf);
+            const char *text = field_text(bench_report_get(i), &row_fields[k], buf, sizeof buf);
             if (k)
                 fputc(',', out);
             if (text)
@@ -163,7 +163,7 @@ static void json_str(FILE *out, const char *s) {
 }
 
 /* The runtimes found (and why not), without the empty slots. */
-static void json_js(FILE *out, const br_meta *m) {
+static void json_js(FILE *out, const bench_report_meta *m) {
     int first = 1;
     fputc('[', out);
     for (int i = 0; i < 3; i++)
@@ -193,13 +193,13 @@ static void json_fields(FILE *out, const void *obj, const field *fields, size_t 
     }
 }
 
-void br_write_json(FILE *out, const br_meta *m) {
+void bench_report_write_json(FILE *out, const bench_report_meta *m) {
     fprintf(out, "{\n  \"meta\": {\"tool\": \"fastsha256-bench\", ");
     json_fields(out, m, meta_fields, COUNT(meta_fields));
     fprintf(out, "},\n  \"results\": [");
-    for (size_t i = 0; i < br_count(); i++) {
+    for (size_t i = 0; i < bench_report_count(); i++) {
         fprintf(out, "%s\n    {", i ? "," : "");
-        json_fields(out, br_get(i), row_fields, COUNT(row_fields));
+        json_fields(out, bench_report_get(i), row_fields, COUNT(row_fields));
         fputc('}', out);
     }
     fprintf(out, "\n  ]\n}\n");

@@ -12,10 +12,10 @@
 #define BOARD_FMT "%-3s %-17s %-13.13s %-39.39s %-8s %9s %9s %8s %8s %9s %9s %7s %s\n"
 
 typedef struct seed_view {
-    const br_row **rows;       /* the seed rows in the order measured */
-    const br_row **sorted;     /* the same, fastest first */
+    const bench_report_row **rows;       /* the seed rows in the order measured */
+    const bench_report_row **sorted;     /* the same, fastest first */
     size_t n;
-    const br_row *node, *ossl; /* what "x node" and "x OpenSSL" compare with */
+    const bench_report_row *node, *ossl; /* what "x node" and "x OpenSSL" compare with */
 } seed_view;
 
 static int starts(const char *s, const char *prefix) {
@@ -24,7 +24,7 @@ static int starts(const char *s, const char *prefix) {
 
 /* The first row of list by who, and by the start of its backend, style and
  * messages ("": any). */
-static const br_row *first_of(const br_row *const *list, size_t n, const char *who,
+static const bench_report_row *first_of(const bench_report_row *const *list, size_t n, const char *who,
                               const char *backend, const char *style, const char *messages) {
     for (size_t i = 0; i < n; i++)
         if (strcmp(list[i]->who, who) == 0 && starts(list[i]->backend, backend) &&
@@ -35,8 +35,8 @@ static const br_row *first_of(const br_row *const *list, size_t n, const char *w
 
 /* A runtime's fastest verified built-in row (who is exactly the runtime's
  * name); the first measured of equals. */
-static const br_row *fastest_builtin(const seed_view *v, const char *runtime) {
-    const br_row *best = NULL;
+static const bench_report_row *fastest_builtin(const seed_view *v, const char *runtime) {
+    const bench_report_row *best = NULL;
     for (size_t i = 0; i < v->n; i++)
         if (strcmp(v->rows[i]->who, runtime) == 0 && v->rows[i]->check > 0 &&
             (!best || v->rows[i]->hps_med > best->hps_med))
@@ -45,19 +45,19 @@ static const br_row *fastest_builtin(const seed_view *v, const char *runtime) {
 }
 
 static int cmp_rate_desc(const void *a, const void *b) {
-    const br_row *x = *(const br_row *const *)a, *y = *(const br_row *const *)b;
+    const bench_report_row *x = *(const bench_report_row *const *)a, *y = *(const bench_report_row *const *)b;
     return (x->hps_med < y->hps_med) - (x->hps_med > y->hps_med);
 }
 
 /* 0 when there are no seed rows (or no memory for the view). */
 static int view_seed(seed_view *v) {
     memset(v, 0, sizeof *v);
-    v->rows = calloc(2 * br_count() + 1, sizeof *v->rows);
+    v->rows = calloc(2 * bench_report_count() + 1, sizeof *v->rows);
     if (!v->rows)
         return 0;
-    for (size_t i = 0; i < br_count(); i++)
-        if (br_in(br_get(i), "seed"))
-            v->rows[v->n++] = br_get(i);
+    for (size_t i = 0; i < bench_report_count(); i++)
+        if (bench_report_in(bench_report_get(i), "seed"))
+            v->rows[v->n++] = bench_report_get(i);
     v->sorted = v->rows + v->n;
     memcpy(v->sorted, v->rows, v->n * sizeof *v->rows);
     qsort(v->sorted, v->n, sizeof *v->sorted, cmp_rate_desc);
@@ -68,7 +68,7 @@ static int view_seed(seed_view *v) {
     return v->n > 0;
 }
 
-static void print_board(FILE *out, const br_meta *m, const seed_view *v) {
+static void print_board(FILE *out, const bench_report_meta *m, const seed_view *v) {
     double node = v->node ? v->node->hps_med : 0, ossl = v->ossl ? v->ossl->hps_med : 0;
     fprintf(out, "\nSeed workload: %zu x SHA-256 hex string of \"Hello world!!!\" (14 bytes); "
                  "batches of %zu; JS: createHash %zu, WebCrypto %zu messages\n",
@@ -76,38 +76,38 @@ static void print_board(FILE *out, const br_meta *m, const seed_view *v) {
     fprintf(out, BOARD_FMT, "#", "who", "backend", "style", "messages", "hashes/s", "best",
             "ns/hash", "cyc/hash", "x node", "x OpenSSL", "dropped", "check");
     for (size_t i = 0; i < v->n; i++) {
-        const br_row *r = v->sorted[i];
+        const bench_report_row *r = v->sorted[i];
         char rank[24], drop[24] = "-";
         bench_fmt(rank, sizeof rank, "%zu", i + 1);
         if (r->chunks)
             bench_fmt(drop, sizeof drop, "%zu/%zu", r->discarded, r->chunks);
         fprintf(out, BOARD_FMT, rank, r->who, r->backend, r->style, r->messages,
-                br_rate(r->hps_med).s, br_rate(r->hps_best).s, br_num(r->ns_med).s,
-                br_num(r->cyc_med).s, br_ratio(r->hps_med, node).s, br_ratio(r->hps_med, ossl).s,
-                drop, br_check_text(r->check));
+                bench_report_rate(r->hps_med).s, bench_report_rate(r->hps_best).s, bench_report_num(r->ns_med).s,
+                bench_report_num(r->cyc_med).s, bench_report_ratio(r->hps_med, node).s, bench_report_ratio(r->hps_med, ossl).s,
+                drop, bench_report_check_text(r->check));
     }
 }
 
 /* fastsha256's fastest row against every peer. */
 static void print_fastest(FILE *out, const seed_view *v) {
-    const br_row *best = first_of(v->sorted, v->n, "fastsha256", "", "", "");
+    const bench_report_row *best = first_of(v->sorted, v->n, "fastsha256", "", "", "");
     if (!best)
         return;
     fprintf(out, "\nFastest: fastsha256 %s, %s (%s hashes/s). Against each peer:\n",
-            best->backend, best->style, br_rate(best->hps_med).s);
+            best->backend, best->style, bench_report_rate(best->hps_med).s);
     for (size_t i = 0; i < v->n; i++) {
-        const br_row *r = v->sorted[i];
+        const bench_report_row *r = v->sorted[i];
         if (strcmp(r->who, "fastsha256") != 0)
             fprintf(out, "  %8s faster than %s %s %s (%s/s)\n",
-                    br_ratio(best->hps_med, r->hps_med).s, r->who, r->backend, r->style,
-                    br_rate(r->hps_med).s);
+                    bench_report_ratio(best->hps_med, r->hps_med).s, r->who, r->backend, r->style,
+                    bench_report_rate(r->hps_med).s);
     }
     /* And the plain one-call-per-message style, which is what the seed
      * snippets do. */
-    const br_row *one = first_of(v->sorted, v->n, "fastsha256", "auto", "one-shot", "same");
+    const bench_report_row *one = first_of(v->sorted, v->n, "fastsha256", "auto", "one-shot", "same");
     if (one && v->node)
         fprintf(out, "  one call per message (%s, %s): %s node %s\n", one->backend, one->style,
-                br_ratio(one->hps_med, v->node->hps_med).s, v->node->style);
+                bench_report_ratio(one->hps_med, v->node->hps_med).s, v->node->style);
 }
 
 /* Each "<runtime> + fastsha256" row against that runtime's fastest built-in
@@ -116,19 +116,19 @@ static void print_from_js(FILE *out, const seed_view *v) {
     static const char *const runtimes[] = {"node", "bun", "deno"};
     int header = 0;
     for (size_t k = 0; k < sizeof runtimes / sizeof runtimes[0]; k++) {
-        const br_row *builtin = fastest_builtin(v, runtimes[k]);
+        const bench_report_row *builtin = fastest_builtin(v, runtimes[k]);
         char who[24];
         bench_fmt(who, sizeof who, "%s + fastsha256", runtimes[k]);
         for (size_t i = 0; i < v->n && builtin; i++) {
-            const br_row *r = v->rows[i];
+            const bench_report_row *r = v->rows[i];
             if (strcmp(r->who, who) != 0)
                 continue;
             if (!header++)
                 fprintf(out, "\nFrom JavaScript: each runtime + fastsha256 against that runtime's "
                              "fastest built-in:\n");
             fprintf(out, "  %-17s %-40s %8s/s %8s vs %s %s (%s/s)\n", who, r->style,
-                    br_rate(r->hps_med).s, br_ratio(r->hps_med, builtin->hps_med).s, runtimes[k],
-                    builtin->style, br_rate(builtin->hps_med).s);
+                    bench_report_rate(r->hps_med).s, bench_report_ratio(r->hps_med, builtin->hps_med).s, runtimes[k],
+                    builtin->style, bench_report_rate(builtin->hps_med).s);
         }
     }
 }
@@ -140,7 +140,7 @@ static void print_distinct(FILE *out, const seed_view *v) {
     const char *backend = NULL;
     for (size_t i = 0; i < v->n; i++)
         for (size_t j = 0; j < v->n; j++) {
-            const br_row *d = v->rows[i], *s = v->rows[j];
+            const bench_report_row *d = v->rows[i], *s = v->rows[j];
             if (strcmp(d->messages, "distinct") != 0 || strcmp(s->messages, "same") != 0 ||
                 strcmp(s->who, d->who) != 0 || strcmp(s->backend, d->backend) != 0 ||
                 strcmp(s->style, d->style) != 0)
@@ -153,7 +153,7 @@ static void print_distinct(FILE *out, const seed_view *v) {
             else
                 fputc(';', out);
             backend = d->backend;
-            fprintf(out, " %s %s", d->style, br_ratio(d->hps_med, s->hps_med).s);
+            fprintf(out, " %s %s", d->style, bench_report_ratio(d->hps_med, s->hps_med).s);
         }
     if (backend)
         fprintf(out, "\n");
@@ -165,7 +165,7 @@ static void print_checksums(FILE *out, const seed_view *v) {
     unsigned long long sum[2] = {0, 0};
     int agree[2] = {1, 1}, failed = 0;
     for (size_t i = 0; i < v->n; i++) {
-        const br_row *r = v->sorted[i];
+        const bench_report_row *r = v->sorted[i];
         int k = strcmp(r->messages, "same") == 0 ? 0 : strcmp(r->messages, "distinct") ? -1 : 1;
         failed |= r->check < 0;
         if (k < 0 || !r->checksum)
@@ -183,7 +183,7 @@ static void print_checksums(FILE *out, const seed_view *v) {
                  "EVP_Digest + table hex.\n");
 }
 
-void br_print_seed(FILE *out, const br_meta *m) {
+void bench_report_print_seed(FILE *out, const bench_report_meta *m) {
     seed_view v;
     if (view_seed(&v)) {
         print_board(out, m, &v);

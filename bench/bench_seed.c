@@ -122,7 +122,7 @@ static uint64_t seed_batch(void *p, size_t start, size_t n, uint64_t acc) {
     return acc;
 }
 
-static bu_work_fn seed_fn(seed_style s) {
+static bench_work_fn seed_fn(seed_style s) {
     switch (s) {
     case ST_ONESHOT: return seed_oneshot;
     case ST_ONESHOT_HEX: return seed_oneshot_hex;
@@ -140,8 +140,8 @@ static uint64_t seed_reference(size_t count) {
     return acc;
 }
 
-static bu_plan seed_plan(const bench_ctx *c) {
-    bu_plan p;
+static bench_plan seed_plan(const bench_ctx *c) {
+    bench_plan p;
     memset(&p, 0, sizeof p);
     size_t B = c->opt.batch;
     size_t chunk = c->opt.count / 64 > B ? c->opt.count / 64 : B;
@@ -158,17 +158,17 @@ static bu_plan seed_plan(const bench_ctx *c) {
     return p;
 }
 
-void bench_seed_row_progress(const br_row *r) {
+void bench_seed_row_progress(const bench_report_row *r) {
     char rate[16];
-    br_fmt_rate(rate, sizeof rate, r->hps_med);
+    bench_report_fmt_rate(rate, sizeof rate, r->hps_med);
     bench_progress("  %-10s %-13s %-39s %-8s %9s hashes/s%s\n", r->who, r->backend, r->style,
                    r->messages, rate, r->check < 0 ? "  CHECK FAILED" : "");
 }
 
-br_row *bench_seed_runtime_row(bench_ctx *c, const char *who, const char *version,
+bench_report_row *bench_seed_runtime_row(bench_ctx *c, const char *who, const char *version,
                                const char *style, size_t count, double med_rate,
                                double best_rate, const char *last_hex) {
-    br_row *r = bench_row("seed", who, version, "%s", style);
+    bench_report_row *r = bench_row("seed", who, version, "%s", style);
     bench_fmt(r->messages, sizeof r->messages, "same");
     r->size = BENCH_SEED_LEN;
     r->count = count;
@@ -187,7 +187,7 @@ br_row *bench_seed_runtime_row(bench_ctx *c, const char *who, const char *versio
 static void run_seed_fastsha256(bench_ctx *c, uint64_t ref_same, uint64_t *ref_distinct) {
     const char *names[BENCH_MAX_BACKENDS];
     size_t nb = bench_backends(c, BENCH_AUTO_AND_FORCED, names);
-    bu_plan plan = seed_plan(c);
+    bench_plan plan = seed_plan(c);
     seed_arg a;
     memset(&a, 0, sizeof a);
     a.batch = c->opt.batch;
@@ -228,9 +228,9 @@ static void run_seed_fastsha256(bench_ctx *c, uint64_t ref_same, uint64_t *ref_d
                 memcpy(a.msgs + j * RECORD, seed_msg, RECORD);
             }
             plan.prep = a.distinct ? seed_prep : NULL;
-            bu_result res;
-            bu_measure(seed_fn(a.style), &a, &plan, &res);
-            br_row *r;
+            bench_result res;
+            bench_measure(seed_fn(a.style), &a, &plan, &res);
+            bench_report_row *r;
             if (a.style == ST_MANY || a.style == ST_STRIDED)
                 r = bench_row("seed", "fastsha256", label, "%s (batch %zu)", styles[s].name,
                               a.batch);
@@ -259,27 +259,27 @@ static void run_seed_fastsha256(bench_ctx *c, uint64_t ref_same, uint64_t *ref_d
 /* --- The seed workload, OpenSSL ----------------------------------------------- */
 
 typedef struct ossl_arg {
-    bo_style style;
+    bench_openssl_style style;
     int distinct;
 } ossl_arg;
 
 static uint64_t ossl_seed_work(void *p, size_t start, size_t n, uint64_t acc) {
     const ossl_arg *a = (const ossl_arg *)p;
-    return bo_seed_work(a->style, a->distinct, start, n, acc);
+    return bench_openssl_seed_work(a->style, a->distinct, start, n, acc);
 }
 
 static void run_seed_openssl(bench_ctx *c, uint64_t ref_same) {
-    static const bo_style styles[] = {BO_EVP_DIGEST, BO_EVP_DIGEST_FETCHED, BO_LOW_LEVEL};
-    bu_plan plan = seed_plan(c);
+    static const bench_openssl_style styles[] = {BENCH_OPENSSL_EVP_DIGEST, BENCH_OPENSSL_EVP_DIGEST_FETCHED, BENCH_OPENSSL_LOW_LEVEL};
+    bench_plan plan = seed_plan(c);
     char ver[32];
     bench_openssl_short_version(ver, sizeof ver);
     for (size_t s = 0; s < sizeof styles / sizeof styles[0]; s++) {
-        if (!bo_style_available(styles[s]))
+        if (!bench_openssl_style_available(styles[s]))
             continue;
         ossl_arg a = {styles[s], 0};
-        bu_result res;
-        bu_measure(ossl_seed_work, &a, &plan, &res);
-        br_row *r = bench_row("seed", "openssl", ver, "%s + table hex", bo_style_name(styles[s]));
+        bench_result res;
+        bench_measure(ossl_seed_work, &a, &plan, &res);
+        bench_report_row *r = bench_row("seed", "openssl", ver, "%s + table hex", bench_openssl_style_name(styles[s]));
         bench_fmt(r->messages, sizeof r->messages, "same");
         r->size = BENCH_SEED_LEN;
         r->count = c->opt.count;
@@ -294,12 +294,12 @@ static void run_seed(bench_ctx *c) {
                    c->opt.reps);
     uint64_t ref_same = seed_reference(c->opt.count);
     uint64_t ref_distinct = 0;
-    if (!c->opt.no_openssl && bo_available()) {
+    if (!c->opt.no_openssl && bench_openssl_available()) {
         /* An independent reference for the distinct messages. */
-        ref_distinct = bo_seed_work(BO_EVP_DIGEST, 1, 0, c->opt.count, BENCH_CHECK_INIT);
+        ref_distinct = bench_openssl_seed_work(BENCH_OPENSSL_EVP_DIGEST, 1, 0, c->opt.count, BENCH_CHECK_INIT);
     }
     run_seed_fastsha256(c, ref_same, &ref_distinct);
-    if (!c->opt.no_openssl && bo_available())
+    if (!c->opt.no_openssl && bench_openssl_available())
         run_seed_openssl(c, ref_same);
     if (!c->opt.no_js)
         bench_seed_js(c);
@@ -311,5 +311,5 @@ const bench_mode bench_mode_seed = {
     "seed",
     "the seed workload comparison",
     run_seed,
-    br_print_seed,
+    bench_report_print_seed,
 };

@@ -6,11 +6,11 @@
 #include "bench_context.h"
 
 /* The progress line of a seed row. */
-void bench_seed_row_progress(const br_row *r);
+void bench_seed_row_progress(const bench_report_row *r);
 
 /* A row measured by another runtime (it timed itself): the rates, the
  * count, the check of its last hex digest; the caller adds the note. */
-br_row *bench_seed_runtime_row(bench_ctx *c, const char *who, const char *version,
+bench_report_row *bench_seed_runtime_row(bench_ctx *c, const char *who, const char *version,
                                const char *style, size_t count, double med_rate,
                                double best_rate, const char *last_hex);
 

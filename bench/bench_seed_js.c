@@ -1,5 +1,5 @@
 /* --seed, the JavaScript runtimes' rows: node, bun and deno found here run
- * the seed snippets (bench_js.c's bj_snippets: bench/js/createhash.mjs,
+ * the seed snippets (bench_js.c's bench_js_snippets: bench/js/createhash.mjs,
  * webcrypto.mjs, their fastest built-ins, "<runtime> + fastsha256" through
  * the Node-API addon, "<runtime> + fastsha256 (wasm)" and the npm peers of
  * peers.mjs); their rows sit next to fastsha256's and OpenSSL's. */
@@ -24,11 +24,11 @@ static const char *const js_kinds[3] = {"node", "bun", "deno"};
 /* Where the runtimes, the snippets and this build's addon were looked for
  * and found. */
 typedef struct js_env {
-    char rt_env[BJ_PATH_MAX], rt_src[BJ_PATH_MAX], rt_exe[BJ_PATH_MAX];
+    char rt_env[BENCH_JS_PATH_MAX], rt_src[BENCH_JS_PATH_MAX], rt_exe[BENCH_JS_PATH_MAX];
     const char *rt_dirs[4];
-    char js_src[BJ_PATH_MAX], js_rel[BJ_PATH_MAX], js_data[BJ_PATH_MAX], js_exe[BJ_PATH_MAX];
+    char js_src[BENCH_JS_PATH_MAX], js_rel[BENCH_JS_PATH_MAX], js_data[BENCH_JS_PATH_MAX], js_exe[BENCH_JS_PATH_MAX];
     const char *js_dirs[5];
-    char addon_index[BJ_PATH_MAX], addon_file[BJ_PATH_MAX], index_only[BJ_PATH_MAX];
+    char addon_index[BENCH_JS_PATH_MAX], addon_file[BENCH_JS_PATH_MAX], index_only[BENCH_JS_PATH_MAX];
     int have_addon, have_index;
 } js_env;
 
@@ -51,15 +51,15 @@ static void js_env_init(const bench_ctx *c, js_env *e) {
     const char *js[5] = {c->opt.js_dir, e->js_src, e->js_rel, e->js_data, e->js_exe};
     memcpy(e->js_dirs, js, sizeof js);
     /* "<runtime> + fastsha256" rows: the Node-API addon of this build. */
-    e->have_addon = bj_find_addon(c->exe_dir, src, e->addon_index, sizeof e->addon_index,
+    e->have_addon = bench_js_find_addon(c->exe_dir, src, e->addon_index, sizeof e->addon_index,
                                   e->addon_file, sizeof e->addon_file);
-    e->have_index = bj_find_index(src, e->index_only, sizeof e->index_only);
+    e->have_index = bench_js_find_index(src, e->index_only, sizeof e->index_only);
 }
 
 /* The run of a snippet that failed: a progress line and a word in the
  * runtime's description. A peer that is not installed (peers.mjs exits 3)
  * is left out. */
-static void js_failed(bench_ctx *c, int k, const bj_snippet *sn, const bj_result *jr) {
+static void js_failed(bench_ctx *c, int k, const bench_js_snippet *sn, const bench_js_result *jr) {
     int peer = strcmp(sn->file, "peers.mjs") == 0;
     bench_progress("  %-10s %s%s%s%s: %s\n", js_kinds[k], sn->who ? sn->who + 3 : "",
                    sn->who ? ": " : "", sn->label, peer ? " left out" : " failed", jr->error);
@@ -71,35 +71,35 @@ static void js_failed(bench_ctx *c, int k, const bj_snippet *sn, const bj_result
 /* Snippet s on runtime k (at path): its row, or nothing when the snippet,
  * the addon or the package index it needs is missing. */
 static void js_run_snippet(bench_ctx *c, const js_env *e, int k, const char *path, size_t s) {
-    const bj_snippet *sn = &bj_snippets[s];
-    char script[BJ_PATH_MAX];
+    const bench_js_snippet *sn = &bench_js_snippets[s];
+    char script[BENCH_JS_PATH_MAX];
     if ((sn->only && strcmp(sn->only, js_kinds[k]) != 0) ||
-        !bj_find_script(sn->file, e->js_dirs, 5, script, sizeof script) ||
-        (sn->addon == BJ_ADDON && !e->have_addon) || (sn->addon == BJ_INDEX && !e->have_index))
+        !bench_js_find_script(sn->file, e->js_dirs, 5, script, sizeof script) ||
+        (sn->addon == BENCH_JS_ADDON && !e->have_addon) || (sn->addon == BENCH_JS_INDEX && !e->have_index))
         return;
     const char *extra[4] = {sn->style, NULL, NULL, NULL};
-    if (sn->addon == BJ_ADDON) {
+    if (sn->addon == BENCH_JS_ADDON) {
         extra[1] = e->addon_index;
         extra[2] = e->addon_file;
-    } else if (sn->addon == BJ_INDEX) {
+    } else if (sn->addon == BENCH_JS_INDEX) {
         extra[1] = e->index_only;
     }
     size_t count = sn->async_count ? c->opt.js_async_count : c->opt.js_count;
     bench_progress("  %-10s running %s on %zu messages...\n", js_kinds[k], sn->label, count);
-    bj_result jr;
-    bj_run(js_kinds[k], path, script, count, 10, c->opt.js_timeout, sn->style ? extra : NULL, &jr);
+    bench_js_result jr;
+    bench_js_run(js_kinds[k], path, script, count, 10, c->opt.js_timeout, sn->style ? extra : NULL, &jr);
     if (!jr.ok) {
         js_failed(c, k, sn, &jr);
         return;
     }
     if (s == 0) {
-        char desc[BJ_PATH_MAX + 64];
+        char desc[BENCH_JS_PATH_MAX + 64];
         bench_fmt(desc, sizeof desc, "%s %s (%s)", js_kinds[k], jr.version, path);
         bench_fmt(c->meta.js[k], sizeof c->meta.js[k], "%s", desc);
     }
     char who[48];
     bench_fmt(who, sizeof who, "%s%s", js_kinds[k], sn->who ? sn->who : "");
-    br_row *r = bench_seed_runtime_row(c, who, jr.version, sn->label, jr.count, jr.med_rate,
+    bench_report_row *r = bench_seed_runtime_row(c, who, jr.version, sn->label, jr.count, jr.med_rate,
                                        jr.best_rate, jr.last);
     bench_fmt(r->note, sizeof r->note,
               "unpinned; %zu messages in %.0f ms (overall %.0f/s), %d chunks; %ld "
@@ -111,9 +111,9 @@ static void js_run_snippet(bench_ctx *c, const js_env *e, int k, const char *pat
 void bench_seed_js(bench_ctx *c) {
     js_env e;
     js_env_init(c, &e);
-    char sync_js[BJ_PATH_MAX], async_js[BJ_PATH_MAX];
-    int have_sync = bj_find_script("createhash.mjs", e.js_dirs, 5, sync_js, sizeof sync_js);
-    int have_async = bj_find_script("webcrypto.mjs", e.js_dirs, 5, async_js, sizeof async_js);
+    char sync_js[BENCH_JS_PATH_MAX], async_js[BENCH_JS_PATH_MAX];
+    int have_sync = bench_js_find_script("createhash.mjs", e.js_dirs, 5, sync_js, sizeof sync_js);
+    int have_async = bench_js_find_script("webcrypto.mjs", e.js_dirs, 5, async_js, sizeof async_js);
     if (!e.have_addon)
         bench_progress("  js: the fastsha256 addon was not found (build bindings/node): no "
                        "\"<runtime> + fastsha256\" rows\n");
@@ -124,8 +124,8 @@ void bench_seed_js(bench_ctx *c) {
         return;
     }
     for (int k = 0; k < 3; k++) {
-        char path[BJ_PATH_MAX];
-        if (!bj_find_runtime(js_kinds[k], e.rt_dirs, 4, path, sizeof path)) {
+        char path[BENCH_JS_PATH_MAX];
+        if (!bench_js_find_runtime(js_kinds[k], e.rt_dirs, 4, path, sizeof path)) {
             bench_fmt(c->meta.js[k], sizeof c->meta.js[k],
                       "%s: not found (bench/install-js-runtimes.sh installs bun and deno)",
                       js_kinds[k]);
@@ -133,7 +133,7 @@ void bench_seed_js(bench_ctx *c) {
             continue;
         }
         bench_fmt(c->meta.js[k], sizeof c->meta.js[k], "%s: %s", js_kinds[k], path);
-        for (size_t s = 0; s < bj_nsnippets; s++)
+        for (size_t s = 0; s < bench_js_nsnippets; s++)
             js_run_snippet(c, &e, k, path, s);
     }
 }

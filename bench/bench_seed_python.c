@@ -39,7 +39,7 @@ static void bp_add_row(bench_ctx *c, char *line, const char *pyver) {
     double med = atof(field[5]), best = atof(field[6]);
     if (med <= 0 || best <= 0)
         return;
-    br_row *r = bench_seed_runtime_row(c, "python", pyver, field[2],
+    bench_report_row *r = bench_seed_runtime_row(c, "python", pyver, field[2],
                                        (size_t)strtoull(field[3], NULL, 10), med, best, field[7]);
     bench_fmt(r->note, sizeof r->note, "pinned; %s messages in %s ms, median of 10 chunks",
               field[3], field[4]);
@@ -50,7 +50,7 @@ void bench_seed_python(bench_ctx *c) {
     const char *python = getenv("FASTSHA256_PYTHON");
     if (python == NULL || python[0] == '\0')
         python = "/usr/bin/python3";
-    char script[BJ_PATH_MAX];
+    char script[BENCH_JS_PATH_MAX];
     bench_fmt(script, sizeof script, "%s/python/seed.py", FASTSHA256_BENCH_SOURCE_DIR);
     if (!bp_exists(python) || !bp_exists(script)) {
         fprintf(stderr, "  python     not run: %s not found\n",
@@ -58,7 +58,7 @@ void bench_seed_python(bench_ctx *c) {
         return;
     }
     const char *path = getenv("FASTSHA256_PYTHONPATH");
-    char built[BJ_PATH_MAX];
+    char built[BENCH_JS_PATH_MAX];
     bench_fmt(built, sizeof built, "%s/fastsha256", FASTSHA256_BENCH_PYTHON_DIR);
     if ((path == NULL || path[0] == '\0') && bp_exists(built))
         path = FASTSHA256_BENCH_PYTHON_DIR;
@@ -69,7 +69,7 @@ void bench_seed_python(bench_ctx *c) {
     static char out[16384];
     fprintf(stderr, "  python     running %s on %zu messages...\n", script, c->opt.js_count);
     /* Same CPU as this process: the child inherits the pinning. */
-    int status = bj_capture(argv, path ? "PYTHONPATH" : NULL, path, 0, c->opt.js_timeout, out,
+    int status = bench_js_capture(argv, path ? "PYTHONPATH" : NULL, path, 0, c->opt.js_timeout, out,
                             sizeof out, NULL);
     if (status == 3) {
         fprintf(stderr, "  python     not run: the fastsha256 module is not built or installed "

@@ -22,7 +22,7 @@ typedef struct sweep_arg {
 static uint64_t sweep_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
     const sweep_arg *a = (const sweep_arg *)p;
     (void)start;
-    return bench_oneshot_loop(bench_digest_fastsha256, BO_LOW_LEVEL, a->buf, a->size, n, acc);
+    return bench_oneshot_loop(bench_digest_fastsha256, BENCH_OPENSSL_LOW_LEVEL, a->buf, a->size, n, acc);
 }
 
 static uint64_t sweep_batch(void *p, size_t start, size_t n, uint64_t acc) {
@@ -41,7 +41,7 @@ static uint64_t sweep_batch(void *p, size_t start, size_t n, uint64_t acc) {
 static uint64_t sweep_openssl(void *p, size_t start, size_t n, uint64_t acc) {
     const sweep_arg *a = (const sweep_arg *)p;
     (void)start;
-    return bench_oneshot_loop(bo_digest, BO_LOW_LEVEL, a->buf, a->size, n, acc);
+    return bench_oneshot_loop(bench_openssl_digest, BENCH_OPENSSL_LOW_LEVEL, a->buf, a->size, n, acc);
 }
 
 /* Messages per fastsha256_many call at size bytes: about 4 MiB a call,
@@ -111,10 +111,10 @@ static void sweep_row(const bench_ctx *c, const sweep_run *w, const char *label,
                       const char *ossl_version) {
     size_t size = w->args[0].size, nmsg = w->args[0].nmsg;
     int th = batch ? w->threads : 1;
-    bu_work_fn fn = !label ? sweep_openssl : batch ? sweep_batch : sweep_oneshot;
-    bu_result res;
+    bench_work_fn fn = !label ? sweep_openssl : batch ? sweep_batch : sweep_oneshot;
+    bench_result res;
     bench_measure_for(c, fn, w->argp, th, batch ? nmsg : 1, w->target, w->budget, &res);
-    br_row *r = !label ? bench_row("sweep", "openssl", ossl_version, "SHA256_Init/Update/Final")
+    bench_report_row *r = !label ? bench_row("sweep", "openssl", ossl_version, "SHA256_Init/Update/Final")
                        : bench_row("sweep", "fastsha256", label, "%s", batch ? "batch" : "one-shot");
     r->size = size;
     bench_row_measured(c, r, &res, size, th);
@@ -122,7 +122,7 @@ static void sweep_row(const bench_ctx *c, const sweep_run *w, const char *label,
         bench_fmt(r->note, sizeof r->note, "fastsha256_many, %zu messages per call%s", nmsg,
                   th > 1 ? ", per thread" : "");
     char rate[16];
-    br_fmt_rate(rate, sizeof rate, r->hps_med);
+    bench_report_fmt_rate(rate, sizeof rate, r->hps_med);
     bench_progress("  %-10s %-10s %-9s %9zu B  %9s hashes/s  %8.3f GB/s  %7.2f cycles/B\n",
                    r->who, r->backend, r->style, size, rate, r->gbps, r->cpb);
 }
@@ -133,7 +133,7 @@ static void run_sweep(bench_ctx *c) {
     /* Forced backends only ("auto" is one of them); --backend narrows it. */
     const char *names[BENCH_MAX_BACKENDS];
     size_t nb = bench_backends(c, BENCH_FORCED, names);
-    int with_openssl = !c->opt.no_openssl && bo_available() && bo_style_available(BO_LOW_LEVEL);
+    int with_openssl = !c->opt.no_openssl && bench_openssl_available() && bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
     char ossl_version[32];
     bench_openssl_short_version(ossl_version, sizeof ossl_version);
     bench_progress("sweep: %zu sizes x (%zu backends x one-shot/batch%s)%s\n", w.nsizes, nb,
@@ -159,5 +159,5 @@ const bench_mode bench_mode_sweep = {
     "sizes 0, 14, 55, 64, 256 B, 1, 4, 64 KiB, 1, 16 MiB: one-shot and\n"
     "                      batch per backend, hashes/s, GB/s and cycles/byte",
     run_sweep,
-    br_print_sweep,
+    bench_report_print_sweep,
 };

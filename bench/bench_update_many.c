@@ -15,11 +15,11 @@
 
 #define MAX_REPEATS 1000
 
-static double seconds_since(uint64_t t0) { return (double)(bu_wall_ns() - t0) / 1e9; }
+static double seconds_since(uint64_t t0) { return (double)(bench_wall_ns() - t0) / 1e9; }
 
 /* Sorts v[0..n) (so v[0] is the best) and returns its median. */
 static double median(double *v, int n) {
-    bu_sort_doubles(v, (size_t)n);
+    bench_sort_doubles(v, (size_t)n);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
     uint8_t one[64][32], many[64][32];
     static double t_one[MAX_REPEATS], t_many[MAX_REPEATS], ratio[MAX_REPEATS];
     for (int r = 0; r < repeats; r++) {
-        uint64_t t = bu_wall_ns();
+        uint64_t t = bench_wall_ns();
         for (size_t s = 0; s < streams; s++) {
             fastsha256_init(&ctx[s]);
             for (size_t off = 0; off < size; off += piece)
@@ -59,7 +59,7 @@ int main(int argc, char **argv) {
         }
         t_one[r] = seconds_since(t);
 
-        t = bu_wall_ns();
+        t = bench_wall_ns();
         for (size_t s = 0; s < streams; s++) {
             fastsha256_init(&ctx[s]);
             ctxs[s] = &ctx[s];

@@ -16,19 +16,19 @@
 
 /* --- Clocks ---------------------------------------------------------------- */
 
-uint64_t bu_wall_ns(void) {
+uint64_t bench_wall_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-uint64_t bu_thread_cpu_ns(void) {
+uint64_t bench_thread_cpu_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-long bu_thread_switches(void) {
+long bench_thread_switches(void) {
     struct rusage ru;
 #ifdef RUSAGE_THREAD
     if (getrusage(RUSAGE_THREAD, &ru) != 0)
@@ -38,13 +38,13 @@ long bu_thread_switches(void) {
 }
 
 #if defined(__x86_64__) || defined(__i386__)
-uint64_t bu_ticks(void) {
+uint64_t bench_ticks(void) {
     uint32_t lo, hi;
     __asm__ __volatile__("lfence\n\trdtsc" : "=a"(lo), "=d"(hi)::"memory");
     return ((uint64_t)hi << 32) | lo;
 }
-const char *bu_tick_source(void) { return "TSC (rdtsc)"; }
-#define BU_HAVE_ADD_CHAIN 1
+const char *bench_tick_source(void) { return "TSC (rdtsc)"; }
+#define BENCH_HAVE_ADD_CHAIN 1
 /* 100 dependent register adds per call: 100 core cycles on every x86 core
  * with a 1-cycle ALU add (a register operand, so no renamer shortcut). */
 static inline uint64_t add_chain_100(uint64_t x, uint64_t one) {
@@ -52,51 +52,51 @@ static inline uint64_t add_chain_100(uint64_t x, uint64_t one) {
     return x;
 }
 #elif defined(__aarch64__)
-uint64_t bu_ticks(void) {
+uint64_t bench_ticks(void) {
     uint64_t v;
     __asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(v)::"memory");
     return v;
 }
-const char *bu_tick_source(void) { return "generic timer (cntvct_el0)"; }
-#define BU_HAVE_ADD_CHAIN 1
+const char *bench_tick_source(void) { return "generic timer (cntvct_el0)"; }
+#define BENCH_HAVE_ADD_CHAIN 1
 static inline uint64_t add_chain_100(uint64_t x, uint64_t one) {
     __asm__ __volatile__(".rept 100\n\tadd %0, %0, %1\n\t.endr" : "+r"(x) : "r"(one));
     return x;
 }
 #else
-uint64_t bu_ticks(void) { return bu_wall_ns(); }
-const char *bu_tick_source(void) { return "clock_gettime (ns)"; }
+uint64_t bench_ticks(void) { return bench_wall_ns(); }
+const char *bench_tick_source(void) { return "clock_gettime (ns)"; }
 #endif
 
-void bu_spin_ms(unsigned ms) {
-    uint64_t end = bu_wall_ns() + (uint64_t)ms * 1000000u;
+void bench_spin_ms(unsigned ms) {
+    uint64_t end = bench_wall_ns() + (uint64_t)ms * 1000000u;
     volatile uint64_t sink = 0;
-    while (bu_wall_ns() < end)
+    while (bench_wall_ns() < end)
         for (int i = 0; i < 1000; i++)
             sink = sink + (uint64_t)i;
 }
 
 static double measure_tick_hz(unsigned ms) {
-    uint64_t w0 = bu_wall_ns(), k0 = bu_ticks();
+    uint64_t w0 = bench_wall_ns(), k0 = bench_ticks();
     uint64_t end = w0 + (uint64_t)ms * 1000000u, w1;
     do
-        w1 = bu_wall_ns();
+        w1 = bench_wall_ns();
     while (w1 < end);
-    uint64_t k1 = bu_ticks();
+    uint64_t k1 = bench_ticks();
     return (double)(k1 - k0) * 1e9 / (double)(w1 - w0);
 }
 
-double bu_estimate_core_hz(double tick_hz, int quick) {
-#ifdef BU_HAVE_ADD_CHAIN
+double bench_estimate_core_hz(double tick_hz, int quick) {
+#ifdef BENCH_HAVE_ADD_CHAIN
     /* Best of several short runs: the fastest is the one not disturbed. */
     const uint64_t calls = quick ? 10000 : 40000; /* 1e6 or 4e6 adds */
     const int tries = quick ? 7 : 15;
     uint64_t best = UINT64_MAX, x = 0;
     for (int t = 0; t < tries; t++) {
-        uint64_t k0 = bu_ticks();
+        uint64_t k0 = bench_ticks();
         for (uint64_t i = 0; i < calls; i++)
             x = add_chain_100(x, 1);
-        uint64_t k1 = bu_ticks();
+        uint64_t k1 = bench_ticks();
         if (k1 - k0 < best)
             best = k1 - k0;
     }
@@ -110,16 +110,16 @@ double bu_estimate_core_hz(double tick_hz, int quick) {
 #endif
 }
 
-void bu_calibrate(bu_clock *c, int quick) {
+void bench_calibrate(bench_clock *c, int quick) {
     memset(c, 0, sizeof *c);
-    bu_spin_ms(quick ? 20 : 200);
+    bench_spin_ms(quick ? 20 : 200);
     /* Best agreement of a few runs (a descheduled run only adds wall time,
      * which the tick counter also counts, so any run is fine; take the median). */
     double r[5];
     for (int i = 0; i < 5; i++)
         r[i] = measure_tick_hz(quick ? 4 : 20);
-    c->tick_hz = bu_median(r, 5);
-    c->core_hz = bu_estimate_core_hz(c->tick_hz, quick);
+    c->tick_hz = bench_median(r, 5);
+    c->core_hz = bench_estimate_core_hz(c->tick_hz, quick);
     c->core_estimated = c->core_hz > 0;
     c->core_per_tick = c->core_estimated ? c->core_hz / c->tick_hz : 1.0;
 }
@@ -129,19 +129,19 @@ void bu_calibrate(bu_clock *c, int quick) {
 static cpu_set_t saved_set;
 static int saved_ok;
 
-void bu_affinity_save(void) {
+void bench_affinity_save(void) {
     CPU_ZERO(&saved_set);
     saved_ok = sched_getaffinity(0, sizeof saved_set, &saved_set) == 0;
 }
 
-int bu_affinity_count(void) { return saved_ok ? CPU_COUNT(&saved_set) : 1; }
+int bench_affinity_count(void) { return saved_ok ? CPU_COUNT(&saved_set) : 1; }
 
-int bu_affinity_has(int cpu) {
+int bench_affinity_has(int cpu) {
     return saved_ok && cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, &saved_set);
 }
 
-int bu_affinity_nth(int n) {
-    int count = bu_affinity_count();
+int bench_affinity_nth(int n) {
+    int count = bench_affinity_count();
     if (!saved_ok || count <= 0)
         return 0;
     n %= count;
@@ -153,21 +153,21 @@ int bu_affinity_nth(int n) {
     return 0;
 }
 
-int bu_pin_self(int cpu) {
+int bench_pin_self(int cpu) {
     cpu_set_t set;
     CPU_ZERO(&set);
     CPU_SET(cpu, &set);
     return pthread_setaffinity_np(pthread_self(), sizeof set, &set) == 0 ? 0 : -1;
 }
 
-void bu_affinity_restore_self(void) {
+void bench_affinity_restore_self(void) {
     if (saved_ok)
         sched_setaffinity(0, sizeof saved_set, &saved_set);
 }
 
 /* --- System description ------------------------------------------------------ */
 
-void bu_cpu_model(char *out, size_t n) {
+void bench_cpu_model(char *out, size_t n) {
     bench_fmt(out, n, "unknown");
     FILE *f = fopen("/proc/cpuinfo", "r");
     if (!f)
@@ -196,7 +196,7 @@ void bu_cpu_model(char *out, size_t n) {
     fclose(f);
 }
 
-const char *bu_compiler(void) {
+const char *bench_compiler(void) {
 #if defined(__clang__)
     return "clang " __clang_version__;
 #elif defined(__GNUC__)
@@ -213,11 +213,11 @@ static int compare_doubles(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-void bu_sort_doubles(double *v, size_t n) {
+void bench_sort_doubles(double *v, size_t n) {
     qsort(v, n, sizeof *v, compare_doubles);
 }
 
-double bu_median(const double *v, int n) {
+double bench_median(const double *v, int n) {
     double s[64];
     if (n <= 0)
         return 0;
@@ -244,7 +244,7 @@ static double min_of(const double *v, int n) {
     return m;
 }
 
-#define BU_MAX_REPS 64
+#define BENCH_MAX_REPS 64
 
 typedef struct rep_stats {
     double ns, ticks;          /* per item over the kept chunks */
@@ -253,7 +253,7 @@ typedef struct rep_stats {
     uint64_t acc;
 } rep_stats;
 
-static size_t plan_chunk(const bu_plan *plan, size_t *items_out) {
+static size_t plan_chunk(const bench_plan *plan, size_t *items_out) {
     size_t granule = plan->granule ? plan->granule : 1;
     size_t items = plan->items ? plan->items : 1;
     size_t chunk = plan->chunk ? plan->chunk : items;
@@ -264,13 +264,13 @@ static size_t plan_chunk(const bu_plan *plan, size_t *items_out) {
     return chunk;
 }
 
-static int plan_reps(const bu_plan *plan) {
-    return plan->reps < 1 ? 1 : plan->reps > BU_MAX_REPS ? BU_MAX_REPS : plan->reps;
+static int plan_reps(const bench_plan *plan) {
+    return plan->reps < 1 ? 1 : plan->reps > BENCH_MAX_REPS ? BENCH_MAX_REPS : plan->reps;
 }
 
 /* The warm-up, which also sizes the chunks when plan->chunk_ms is set:
  * returns the chunk size to use. */
-static size_t run_warmup(bu_work_fn fn, void *arg, const bu_plan *plan) {
+static size_t run_warmup(bench_work_fn fn, void *arg, const bench_plan *plan) {
     size_t granule = plan->granule ? plan->granule : 1;
     size_t items, chunk = plan_chunk(plan, &items);
     if (!plan->warmup)
@@ -282,9 +282,9 @@ static size_t run_warmup(bu_work_fn fn, void *arg, const bu_plan *plan) {
         size_t n = items - done < w ? items - done : w;
         if (plan->prep)
             plan->prep(arg, done, n);
-        uint64_t t0 = bu_wall_ns();
+        uint64_t t0 = bench_wall_ns();
         (void)fn(arg, done, n, BENCH_CHECK_INIT);
-        double per = (double)(bu_wall_ns() - t0) / (double)n;
+        double per = (double)(bench_wall_ns() - t0) / (double)n;
         if (best == 0 || per < best)
             best = per;
     }
@@ -301,7 +301,7 @@ static size_t run_warmup(bu_work_fn fn, void *arg, const bu_plan *plan) {
 
 /* One repetition on the calling thread: every item once, chunk by chunk;
  * chunks during which the thread was descheduled are left out. */
-static void run_rep(bu_work_fn fn, void *arg, const bu_plan *plan, size_t chunk,
+static void run_rep(bench_work_fn fn, void *arg, const bench_plan *plan, size_t chunk,
                     rep_stats *st) {
     size_t items;
     (void)plan_chunk(plan, &items);
@@ -314,15 +314,15 @@ static void run_rep(bu_work_fn fn, void *arg, const bu_plan *plan, size_t chunk,
         size_t n = items - start < chunk ? items - start : chunk;
         if (plan->prep)
             plan->prep(arg, start, n);
-        long s0 = bu_thread_switches();
-        uint64_t c0 = bu_thread_cpu_ns();
-        uint64_t w0 = bu_wall_ns();
-        uint64_t k0 = bu_ticks();
+        long s0 = bench_thread_switches();
+        uint64_t c0 = bench_thread_cpu_ns();
+        uint64_t w0 = bench_wall_ns();
+        uint64_t k0 = bench_ticks();
         acc = fn(arg, start, n, acc);
-        uint64_t k1 = bu_ticks();
-        uint64_t w1 = bu_wall_ns();
-        uint64_t c1 = bu_thread_cpu_ns();
-        long s1 = bu_thread_switches();
+        uint64_t k1 = bench_ticks();
+        uint64_t w1 = bench_wall_ns();
+        uint64_t c1 = bench_thread_cpu_ns();
+        long s1 = bench_thread_switches();
         uint64_t wall = w1 - w0, cpu = c1 - c0;
         /* Descheduled (or stolen by the hypervisor, which shows as wall
          * time the thread did not run): drop the chunk. */
@@ -355,17 +355,17 @@ static void run_rep(bu_work_fn fn, void *arg, const bu_plan *plan, size_t chunk,
     st->acc = acc;
 }
 
-static void summarize(bu_result *out, const double *ns, const double *ticks, int reps) {
+static void summarize(bench_result *out, const double *ns, const double *ticks, int reps) {
     out->reps = reps;
-    out->ns_med = bu_median(ns, reps);
+    out->ns_med = bench_median(ns, reps);
     out->ns_best = min_of(ns, reps);
-    out->ticks_med = bu_median(ticks, reps);
+    out->ticks_med = bench_median(ticks, reps);
     out->ticks_best = min_of(ticks, reps);
 }
 
-void bu_measure(bu_work_fn fn, void *arg, const bu_plan *plan, bu_result *out) {
+void bench_measure(bench_work_fn fn, void *arg, const bench_plan *plan, bench_result *out) {
     int reps = plan_reps(plan);
-    double ns[BU_MAX_REPS], ticks[BU_MAX_REPS];
+    double ns[BENCH_MAX_REPS], ticks[BENCH_MAX_REPS];
     memset(out, 0, sizeof *out);
     out->checksum_stable = 1;
     size_t chunk = run_warmup(fn, arg, plan);
@@ -386,24 +386,24 @@ void bu_measure(bu_work_fn fn, void *arg, const bu_plan *plan, bu_result *out) {
 }
 
 /* --- Threads --------------------------------------------------------------
- * Every thread runs the chunked loop of bu_measure on its own items, all
+ * Every thread runs the chunked loop of bench_measure on its own items, all
  * starting together; a repetition's rate is the sum of the threads' rates
  * over their undisturbed chunks. */
 
 typedef struct thread_job {
-    bu_work_fn fn;
+    bench_work_fn fn;
     void *arg;
-    const bu_plan *plan;
+    const bench_plan *plan;
     int cpu;
     int reps;
     pthread_barrier_t *start, *stop;
-    rep_stats st[BU_MAX_REPS];
+    rep_stats st[BENCH_MAX_REPS];
 } thread_job;
 
 static void *thread_main(void *p) {
     thread_job *j = (thread_job *)p;
     if (j->cpu >= 0)
-        (void)bu_pin_self(j->cpu);
+        (void)bench_pin_self(j->cpu);
     size_t chunk = run_warmup(j->fn, j->arg, j->plan);
     for (int r = 0; r < j->reps; r++) {
         pthread_barrier_wait(j->start);
@@ -413,17 +413,17 @@ static void *thread_main(void *p) {
     return NULL;
 }
 
-void bu_measure_threads(bu_work_fn fn, void *const *args, int nthreads, int first_cpu,
-                        const bu_plan *plan, bu_result *out) {
+void bench_measure_threads(bench_work_fn fn, void *const *args, int nthreads, int first_cpu,
+                        const bench_plan *plan, bench_result *out) {
     if (nthreads <= 1) {
-        bu_measure(fn, args[0], plan, out);
+        bench_measure(fn, args[0], plan, out);
         return;
     }
     int reps = plan_reps(plan);
     thread_job *jobs = calloc((size_t)nthreads, sizeof *jobs);
     pthread_t *tids = calloc((size_t)nthreads, sizeof *tids);
     pthread_barrier_t start, stop;
-    double ns[BU_MAX_REPS], ticks[BU_MAX_REPS];
+    double ns[BENCH_MAX_REPS], ticks[BENCH_MAX_REPS];
     memset(out, 0, sizeof *out);
     if (!jobs || !tids) {
         fprintf(stderr, "fastsha256-bench: out of memory\n");
@@ -432,8 +432,8 @@ void bu_measure_threads(bu_work_fn fn, void *const *args, int nthreads, int firs
     /* The index of first_cpu in the saved set. */
     int base = 0;
     if (first_cpu >= 0)
-        for (int i = 0; i < bu_affinity_count(); i++)
-            if (bu_affinity_nth(i) == first_cpu)
+        for (int i = 0; i < bench_affinity_count(); i++)
+            if (bench_affinity_nth(i) == first_cpu)
                 base = i;
     pthread_barrier_init(&start, NULL, (unsigned)nthreads + 1);
     pthread_barrier_init(&stop, NULL, (unsigned)nthreads + 1);
@@ -442,7 +442,7 @@ void bu_measure_threads(bu_work_fn fn, void *const *args, int nthreads, int firs
         jobs[t].arg = args[t];
         jobs[t].plan = plan;
         jobs[t].reps = reps;
-        jobs[t].cpu = first_cpu >= 0 ? bu_affinity_nth(base + t) : -1;
+        jobs[t].cpu = first_cpu >= 0 ? bench_affinity_nth(base + t) : -1;
         jobs[t].start = &start;
         jobs[t].stop = &stop;
         if (pthread_create(&tids[t], NULL, thread_main, &jobs[t]) != 0) {

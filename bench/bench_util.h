@@ -9,51 +9,51 @@
 #include <stdint.h>
 
 /* --- Clocks ---------------------------------------------------------------- */
-uint64_t bu_ticks(void);           /* rdtsc / cntvct_el0 / CLOCK_MONOTONIC ns */
-const char *bu_tick_source(void);  /* "TSC (rdtsc)", ... */
-uint64_t bu_wall_ns(void);         /* CLOCK_MONOTONIC */
-uint64_t bu_thread_cpu_ns(void);   /* CLOCK_THREAD_CPUTIME_ID */
-long bu_thread_switches(void);     /* voluntary + involuntary, this thread */
+uint64_t bench_ticks(void);           /* rdtsc / cntvct_el0 / CLOCK_MONOTONIC ns */
+const char *bench_tick_source(void);  /* "TSC (rdtsc)", ... */
+uint64_t bench_wall_ns(void);         /* CLOCK_MONOTONIC */
+uint64_t bench_thread_cpu_ns(void);   /* CLOCK_THREAD_CPUTIME_ID */
+long bench_thread_switches(void);     /* voluntary + involuntary, this thread */
 
-typedef struct bu_clock {
+typedef struct bench_clock {
     double tick_hz;        /* counter ticks per second */
     double core_hz;        /* estimated core clock at the start */
     double core_hz_end;    /* re-estimated at the end (0 until then) */
     double core_per_tick;  /* core cycles per counter tick, used for all rows */
     int core_estimated;    /* 0: no add-chain estimate here, cycles = ticks */
-} bu_clock;
+} bench_clock;
 
 /* Measures the tick rate against CLOCK_MONOTONIC and the core clock with a
  * dependent add chain (one add per core cycle). */
-void bu_calibrate(bu_clock *c, int quick);
+void bench_calibrate(bench_clock *c, int quick);
 /* Core clock now, in Hz (0 when not measurable on this architecture). */
-double bu_estimate_core_hz(double tick_hz, int quick);
+double bench_estimate_core_hz(double tick_hz, int quick);
 /* Busy-waits so the core leaves its idle clock before the first row. */
-void bu_spin_ms(unsigned ms);
+void bench_spin_ms(unsigned ms);
 
 /* --- CPU pinning --------------------------------------------------------- */
 /* Saves the process's allowed CPU set (call once, first). */
-void bu_affinity_save(void);
-int bu_affinity_count(void);           /* CPUs in the saved set */
-int bu_affinity_nth(int n);            /* n-th CPU of the saved set, wrapping */
-int bu_affinity_has(int cpu);
-int bu_pin_self(int cpu);              /* 0 = done */
-void bu_affinity_restore_self(void);   /* back to the saved set (for children) */
+void bench_affinity_save(void);
+int bench_affinity_count(void);           /* CPUs in the saved set */
+int bench_affinity_nth(int n);            /* n-th CPU of the saved set, wrapping */
+int bench_affinity_has(int cpu);
+int bench_pin_self(int cpu);              /* 0 = done */
+void bench_affinity_restore_self(void);   /* back to the saved set (for children) */
 
 /* --- System description ------------------------------------------------------ */
-void bu_cpu_model(char *out, size_t n); /* /proc/cpuinfo "model name" */
-const char *bu_compiler(void);
+void bench_cpu_model(char *out, size_t n); /* /proc/cpuinfo "model name" */
+const char *bench_compiler(void);
 
 /* --- Measurement ------------------------------------------------------------ */
 /* Processes items [start, start + n) and returns acc updated with a checksum
  * of every output. Items of one run are visited in order, chunk by chunk. */
-typedef uint64_t (*bu_work_fn)(void *arg, size_t start, size_t n, uint64_t acc);
+typedef uint64_t (*bench_work_fn)(void *arg, size_t start, size_t n, uint64_t acc);
 
 /* Untimed preparation of items [start, start + n) before their chunk runs
  * (e.g. writing distinct messages), so that only the hashing is timed. */
-typedef void (*bu_prep_fn)(void *arg, size_t start, size_t n);
+typedef void (*bench_prep_fn)(void *arg, size_t start, size_t n);
 
-typedef struct bu_plan {
+typedef struct bench_plan {
     size_t items;        /* per repetition */
     size_t chunk;        /* items per timed chunk (rounded to `granule`); with
                             chunk_ms, the most items per chunk */
@@ -63,10 +63,10 @@ typedef struct bu_plan {
     size_t granule;      /* chunk sizes are multiples of this (batch size) */
     size_t warmup;       /* items run untimed before the first repetition */
     int reps;
-    bu_prep_fn prep;     /* optional; called with the chunk's range */
-} bu_plan;
+    bench_prep_fn prep;     /* optional; called with the chunk's range */
+} bench_plan;
 
-typedef struct bu_result {
+typedef struct bench_result {
     double ns_med, ns_best;       /* wall ns per item, median and best rep */
     double ticks_med, ticks_best; /* counter ticks per item */
     int reps;
@@ -75,21 +75,21 @@ typedef struct bu_result {
     int checksum_stable;          /* every repetition produced it */
     int noisy;                    /* a rep had every chunk discarded: its
                                      value is then its fastest chunk's */
-} bu_result;
+} bench_result;
 
-void bu_measure(bu_work_fn fn, void *arg, const bu_plan *plan, bu_result *out);
+void bench_measure(bench_work_fn fn, void *arg, const bench_plan *plan, bench_result *out);
 
 /* Runs fn on nthreads threads at once (thread t gets args[t] and `items`
- * items of its own), each thread timed chunk by chunk as in bu_measure; a
+ * items of its own), each thread timed chunk by chunk as in bench_measure; a
  * repetition's rate is the sum of the threads' rates. Thread t is pinned to
  * the t-th CPU of the saved set counting from first_cpu (no pinning when
  * first_cpu < 0). ns/ticks per item are for all threads together. */
-void bu_measure_threads(bu_work_fn fn, void *const *args, int nthreads, int first_cpu,
-                        const bu_plan *plan, bu_result *out);
+void bench_measure_threads(bench_work_fn fn, void *const *args, int nthreads, int first_cpu,
+                        const bench_plan *plan, bench_result *out);
 
 /* Sorts n doubles in place, smallest first. */
-void bu_sort_doubles(double *v, size_t n);
+void bench_sort_doubles(double *v, size_t n);
 /* Median of n doubles (sorts a copy; n <= 64). */
-double bu_median(const double *v, int n);
+double bench_median(const double *v, int n);
 
 #endif /* FASTSHA256_BENCH_UTIL_H */

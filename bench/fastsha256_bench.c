@@ -282,10 +282,10 @@ static void check_backend_option(void) {
 
 /* The machine, the build and the library. */
 static void describe_system(void) {
-    bu_cpu_model(ctx.meta.cpu_model, sizeof ctx.meta.cpu_model);
-    ctx.meta.ncpus = bu_affinity_count();
-    ctx.meta.tick_source = bu_tick_source();
-    ctx.meta.compiler = bu_compiler();
+    bench_cpu_model(ctx.meta.cpu_model, sizeof ctx.meta.cpu_model);
+    ctx.meta.ncpus = bench_affinity_count();
+    ctx.meta.tick_source = bench_tick_source();
+    ctx.meta.compiler = bench_compiler();
     SET_META(build, "%s", FASTSHA256_BENCH_BUILD);
     ctx.meta.version = fastsha256_version();
     const char *names[BENCH_MAX_BACKENDS];
@@ -305,7 +305,7 @@ static void describe_run(void) {
     if (ctx.opt.no_openssl)
         SET_META(openssl, "left out (--no-openssl)");
     else
-        SET_META(openssl, "%s", bo_version());
+        SET_META(openssl, "%s", bench_openssl_version());
     if (ctx.opt.no_js)
         SET_META(js[0], "left out (--no-js)");
     ctx.meta.count = ctx.opt.count;
@@ -326,13 +326,13 @@ static void describe_run(void) {
 
 /* The header, then each mode's table (a mode that did not run has no rows
  * and prints nothing). */
-static void print_tables(FILE *out, const br_meta *m) {
-    br_print_header(out, m);
+static void print_tables(FILE *out, const bench_report_meta *m) {
+    bench_report_print_header(out, m);
     for (size_t i = 0; i < bench_nmodes; i++) {
         if (bench_modes[i]->print)
             bench_modes[i]->print(out, m);
         else
-            br_print_rows(out, m, bench_modes[i]->name);
+            bench_report_print_rows(out, m, bench_modes[i]->name);
     }
 }
 
@@ -342,13 +342,13 @@ static int pin(void) {
     ctx.meta.pinned_cpu = -1;
     if (ctx.opt.cpu == -2)
         return 0;
-    int cpu = ctx.opt.cpu >= 0 ? ctx.opt.cpu : bu_affinity_nth(bu_affinity_count() - 1);
-    if (ctx.opt.cpu >= 0 && !bu_affinity_has(cpu)) {
+    int cpu = ctx.opt.cpu >= 0 ? ctx.opt.cpu : bench_affinity_nth(bench_affinity_count() - 1);
+    if (ctx.opt.cpu >= 0 && !bench_affinity_has(cpu)) {
         fprintf(stderr, PROG ": --cpu %d: not an allowed CPU here (%d allowed)\n", cpu,
-                bu_affinity_count());
+                bench_affinity_count());
         return 2;
     }
-    if (bu_pin_self(cpu) == 0)
+    if (bench_pin_self(cpu) == 0)
         ctx.meta.pinned_cpu = cpu;
     else
         fprintf(stderr, PROG ": could not pin to cpu %d: %s\n", cpu, strerror(errno));
@@ -357,7 +357,7 @@ static int pin(void) {
 
 static void calibrate(void) {
     bench_progress(PROG ": calibrating the clocks...\n");
-    bu_calibrate(&ctx.clk, ctx.opt.quick);
+    bench_calibrate(&ctx.clk, ctx.opt.quick);
     ctx.meta.tick_hz = ctx.clk.tick_hz;
     ctx.meta.core_hz = ctx.clk.core_hz;
     ctx.meta.core_per_tick = ctx.clk.core_per_tick;
@@ -368,7 +368,7 @@ static void calibrate(void) {
 static void recheck_core_clock(void) {
     if (!ctx.clk.core_estimated)
         return;
-    ctx.meta.core_hz_end = bu_estimate_core_hz(ctx.clk.tick_hz, ctx.opt.quick);
+    ctx.meta.core_hz_end = bench_estimate_core_hz(ctx.clk.tick_hz, ctx.opt.quick);
     if (ctx.meta.core_hz_end > 0 && (ctx.meta.core_hz_end < 0.95 * ctx.clk.core_hz ||
                                      ctx.meta.core_hz_end > 1.05 * ctx.clk.core_hz))
         bench_progress(PROG ": note: the core clock moved during the run (%.3f -> %.3f GHz)\n",
@@ -378,14 +378,14 @@ static void recheck_core_clock(void) {
 /* Standard output in --format, then --output; returns the exit status. */
 static int write_results(void) {
     if (strcmp(ctx.opt.format, "csv") == 0)
-        br_write_csv(stdout);
+        bench_report_write_csv(stdout);
     else if (strcmp(ctx.opt.format, "json") == 0)
-        br_write_json(stdout, &ctx.meta);
+        bench_report_write_json(stdout, &ctx.meta);
     else
         print_tables(stdout, &ctx.meta);
     fflush(stdout);
     int rc = 0;
-    if (ctx.opt.output && br_write_dir(ctx.opt.output, &ctx.meta, 1, print_tables) != 0)
+    if (ctx.opt.output && bench_report_write_dir(ctx.opt.output, &ctx.meta, 1, print_tables) != 0)
         rc = 1;
     if (ctx.failures) {
         fprintf(stderr, PROG ": %d row%s failed the output check\n", ctx.failures,
@@ -397,11 +397,11 @@ static int write_results(void) {
 
 int main(int argc, char **argv) {
     parse_options(argc, argv, &ctx.opt);
-    bu_affinity_save();
+    bench_affinity_save();
     if (ctx.opt.openssl_probe)
         return bench_openssl_probe_main(&ctx);
     check_backend_option();
-    if (ctx.opt.output && br_prepare_dir(ctx.opt.output) != 0)
+    if (ctx.opt.output && bench_report_prepare_dir(ctx.opt.output) != 0)
         return 2;
     find_exe_dir(ctx.exe_dir, sizeof ctx.exe_dir);
     if (pin() != 0)

@@ -18,44 +18,44 @@
 #  include <cpuid.h>
 #endif
 
-#define LP_STR_(x) #x
-#define LP_STR(x) LP_STR_(x)
+#define BENCH_PROBE_STR_(x) #x
+#define BENCH_PROBE_STR(x) BENCH_PROBE_STR_(x)
 
 #if defined(__x86_64__) || defined(__aarch64__)
 /* 64-byte aligned constants the mixes read as memory operands. */
-static const uint32_t lp_k[64] __attribute__((aligned(64))) = {1, 2, 3, 4};
-static uint32_t lp_w[64] __attribute__((aligned(64)));
+static const uint32_t bench_probe_k[64] __attribute__((aligned(64))) = {1, 2, 3, 4};
+static uint32_t bench_probe_w[64] __attribute__((aligned(64)));
 #endif
 
 /* One timed loop around an asm body with no operands but k and w. */
-#define LP_LOOP(fn, body, ...) LP_LOOP_AT(fn, , body, __VA_ARGS__)
+#define BENCH_PROBE_LOOP(fn, body, ...) BENCH_PROBE_LOOP_AT(fn, , body, __VA_ARGS__)
 /* The same with function attributes (AVX-512 code may clobber zmm16-31
  * only in a function compiled for it; it runs only where supported). */
-#define LP_LOOP_AT(fn, attr, body, ...)                                        \
+#define BENCH_PROBE_LOOP_AT(fn, attr, body, ...)                                        \
     attr static uint64_t fn(uint64_t iters) {                                  \
-        const uint32_t *k = lp_k;                                              \
-        uint32_t *w = lp_w;                                                    \
-        uint64_t t0 = bu_ticks();                                              \
+        const uint32_t *k = bench_probe_k;                                              \
+        uint32_t *w = bench_probe_w;                                                    \
+        uint64_t t0 = bench_ticks();                                              \
         for (uint64_t i = 0; i < iters; i++)                                   \
             __asm__ volatile(body : : [k] "r"(k), [w] "r"(w) : "memory", __VA_ARGS__); \
-        return bu_ticks() - t0;                                                \
+        return bench_ticks() - t0;                                                \
     }
 
 #if defined(__x86_64__)
 
-static uint8_t lp_digests[64][32] __attribute__((aligned(64)));
-static char lp_hex_out[64][65] __attribute__((aligned(64)));
+static uint8_t bench_probe_digests[64][32] __attribute__((aligned(64)));
+static char bench_probe_hex_out[64][65] __attribute__((aligned(64)));
 
 #define XMM_ALL "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", \
                 "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
 
 /* --- SHA-NI: one instruction ------------------------------------------- */
 #define X8(op, a) op " %%xmm0, %%xmm" #a ", %%xmm" #a "\n\t"
-LP_LOOP(rnds2_lat, ".rept 16\n\t"
+BENCH_PROBE_LOOP(rnds2_lat, ".rept 16\n\t"
                    "sha256rnds2 %%xmm0, %%xmm1, %%xmm2\n\t"
                    "sha256rnds2 %%xmm0, %%xmm2, %%xmm1\n\t"
                    ".endr", XMM_ALL)
-LP_LOOP(rnds2_tp, ".rept 4\n\t"
+BENCH_PROBE_LOOP(rnds2_tp, ".rept 4\n\t"
                   "sha256rnds2 %%xmm0, %%xmm15, %%xmm1\n\t"
                   "sha256rnds2 %%xmm0, %%xmm15, %%xmm2\n\t"
                   "sha256rnds2 %%xmm0, %%xmm15, %%xmm3\n\t"
@@ -65,15 +65,15 @@ LP_LOOP(rnds2_tp, ".rept 4\n\t"
                   "sha256rnds2 %%xmm0, %%xmm15, %%xmm7\n\t"
                   "sha256rnds2 %%xmm0, %%xmm15, %%xmm8\n\t"
                   ".endr", XMM_ALL)
-LP_LOOP(msg1_lat, ".rept 32\n\tsha256msg1 %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
-LP_LOOP(msg2_lat, ".rept 32\n\tsha256msg2 %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
+BENCH_PROBE_LOOP(msg1_lat, ".rept 32\n\tsha256msg1 %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
+BENCH_PROBE_LOOP(msg2_lat, ".rept 32\n\tsha256msg2 %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
 #define EIGHT(op)                                                              \
     ".rept 4\n\t" op " %%xmm15, %%xmm1\n\t" op " %%xmm15, %%xmm2\n\t"         \
     op " %%xmm15, %%xmm3\n\t" op " %%xmm15, %%xmm4\n\t" op " %%xmm15, %%xmm5\n\t" \
     op " %%xmm15, %%xmm6\n\t" op " %%xmm15, %%xmm7\n\t" op " %%xmm15, %%xmm8\n\t" ".endr"
-LP_LOOP(msg1_tp, EIGHT("sha256msg1"), XMM_ALL)
-LP_LOOP(msg2_tp, EIGHT("sha256msg2"), XMM_ALL)
-LP_LOOP(paddd_lat, ".rept 32\n\tpaddd %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
+BENCH_PROBE_LOOP(msg1_tp, EIGHT("sha256msg1"), XMM_ALL)
+BENCH_PROBE_LOOP(msg2_tp, EIGHT("sha256msg2"), XMM_ALL)
+BENCH_PROBE_LOOP(paddd_lat, ".rept 32\n\tpaddd %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
 
 /* --- SHA-NI: a block's mix on five interleaved streams -------------------
  * Per stream and block, what shani_compress_quads issues: 16 x (W+K add
@@ -84,7 +84,7 @@ LP_LOOP(paddd_lat, ".rept 32\n\tpaddd %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
  * go to xmm12-15, chains short enough not to bound the loop. */
 #define R4(a, b, q)                                                            \
     "movdqa %%xmm11, %%xmm0\n\t"                                               \
-    "paddd " LP_STR(q) "*16(%[k]), %%xmm0\n\t"                                 \
+    "paddd " BENCH_PROBE_STR(q) "*16(%[k]), %%xmm0\n\t"                                 \
     "sha256rnds2 %%xmm0, %%xmm" #a ", %%xmm" #b "\n\t"                         \
     "pshufd $0x0e, %%xmm0, %%xmm0\n\t"                                         \
     "sha256rnds2 %%xmm0, %%xmm" #b ", %%xmm" #a "\n\t"
@@ -98,7 +98,7 @@ LP_LOOP(paddd_lat, ".rept 32\n\tpaddd %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
 #define SCHED5 SCHED1(12) SCHED1(13) SCHED1(12) SCHED1(13) SCHED1(12)
 #define QUAD_LOAD(q) ROUNDS5(q) SWAP5
 #define QUAD_SCHED(q) ROUNDS5(q) SCHED5
-LP_LOOP(shani_mix,
+BENCH_PROBE_LOOP(shani_mix,
         QUAD_LOAD(0) QUAD_LOAD(1) QUAD_LOAD(2) QUAD_LOAD(3)
         QUAD_SCHED(4) QUAD_SCHED(5) QUAD_SCHED(6) QUAD_SCHED(7)
         QUAD_SCHED(8) QUAD_SCHED(9) QUAD_SCHED(10) QUAD_SCHED(11)
@@ -137,11 +137,11 @@ LP_LOOP(shani_mix,
     V3("vpxor", 15, 8) V3("vpxor", 15, 9) V3("vpxor", 15, 10) V3("vpxor", 15, 11) \
     "vpaddd 64(%[w]), %%ymm0, %%ymm12\n\t" "vpaddd 128(%[w]), %%ymm0, %%ymm13\n\t" \
     V3("vpaddd", 15, 14) "vmovdqa %%ymm14, 160(%[w])\n\t"
-LP_LOOP(avx2_mix, AVX2_ROUND AVX2_ROUND AVX2_ROUND AVX2_ROUND AVX2_SCHED AVX2_SCHED AVX2_SCHED,
+BENCH_PROBE_LOOP(avx2_mix, AVX2_ROUND AVX2_ROUND AVX2_ROUND AVX2_ROUND AVX2_SCHED AVX2_SCHED AVX2_SCHED,
         XMM_ALL)
 /* The round's dependency chain: e to the next e through Sigma1 (a shift
  * and three XORs), the T1 add and d + T1. */
-LP_LOOP(avx2_chain, ".rept 8\n\t"
+BENCH_PROBE_LOOP(avx2_chain, ".rept 8\n\t"
                     "vpsrld $6, %%ymm1, %%ymm2\n\t"
                     "vpxor %%ymm0, %%ymm2, %%ymm2\n\t"
                     "vpxor %%ymm0, %%ymm2, %%ymm2\n\t"
@@ -172,11 +172,11 @@ LP_LOOP(avx2_chain, ".rept 8\n\t"
 #define ZMM_ALL XMM_ALL, "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", \
                 "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31"
 #define AVX512_TARGET __attribute__((target("avx512f")))
-LP_LOOP_AT(avx512_mix, AVX512_TARGET,
+BENCH_PROBE_LOOP_AT(avx512_mix, AVX512_TARGET,
         AVX512_ROUND AVX512_ROUND AVX512_ROUND AVX512_ROUND AVX512_SCHED AVX512_SCHED AVX512_SCHED,
         ZMM_ALL)
 /* e to the next e: a rotate, a ternary logic and an add. */
-LP_LOOP_AT(avx512_chain, AVX512_TARGET, ".rept 8\n\t"
+BENCH_PROBE_LOOP_AT(avx512_chain, AVX512_TARGET, ".rept 8\n\t"
                       "vprord $6, %%zmm1, %%zmm2\n\t"
                       "vpternlogd $0x96, %%zmm0, %%zmm0, %%zmm2\n\t"
                       "vpaddd %%zmm0, %%zmm2, %%zmm1\n\t"
@@ -187,10 +187,10 @@ LP_LOOP_AT(avx512_chain, AVX512_TARGET, ".rept 8\n\t"
  * stride, as to_hex_many writes them: the 256-bit one (hex_avx2.c) and the
  * 128-bit one (hex_ssse3.c) in two halves. */
 static uint64_t hex_loop(uint64_t iters, int wide) {
-    uint64_t t0 = bu_ticks();
+    uint64_t t0 = bench_ticks();
     for (uint64_t i = 0; i < iters; i++) {
-        const uint8_t *src = lp_digests[0];
-        char *dst = lp_hex_out[0];
+        const uint8_t *src = bench_probe_digests[0];
+        char *dst = bench_probe_hex_out[0];
         uint64_t n = 64;
         if (wide)
             __asm__ volatile("vpcmpeqb %%ymm15, %%ymm15, %%ymm15\n\t"
@@ -240,7 +240,7 @@ static uint64_t hex_loop(uint64_t iters, int wide) {
                              :
                              : "memory", "cc", XMM_ALL);
     }
-    return bu_ticks() - t0;
+    return bench_ticks() - t0;
 }
 static uint64_t hex256(uint64_t iters) { return hex_loop(iters, 1); }
 static uint64_t hex128(uint64_t iters) { return hex_loop(iters, 0); }
@@ -257,26 +257,26 @@ VZ(avx2_chain_vz, avx2_chain)
 VZ(avx512_mix_vz, avx512_mix)
 VZ(avx512_chain_vz, avx512_chain)
 
-static const lp_probe p_rnds2_lat = {"sha256rnds2 latency", "shani", rnds2_lat, 32, "instr"};
-static const lp_probe p_rnds2_tp = {"sha256rnds2 recip. throughput", "shani", rnds2_tp, 32, "instr"};
-static const lp_probe p_msg1_lat = {"sha256msg1 latency", "shani", msg1_lat, 32, "instr"};
-static const lp_probe p_msg1_tp = {"sha256msg1 recip. throughput", "shani", msg1_tp, 32, "instr"};
-static const lp_probe p_msg2_lat = {"sha256msg2 latency", "shani", msg2_lat, 32, "instr"};
-static const lp_probe p_msg2_tp = {"sha256msg2 recip. throughput", "shani", msg2_tp, 32, "instr"};
-static const lp_probe p_paddd_lat = {"paddd latency", "shani", paddd_lat, 32, "instr"};
-static const lp_probe p_shani_mix = {"SHA-NI block mix, 5 streams", "shani", shani_mix, 5, "block"};
-static const lp_probe p_avx2_mix = {"AVX2 lane mix (4 rounds + 3 sched)", "avx2", avx2_mix_vz,
+static const bench_probe_probe p_rnds2_lat = {"sha256rnds2 latency", "shani", rnds2_lat, 32, "instr"};
+static const bench_probe_probe p_rnds2_tp = {"sha256rnds2 recip. throughput", "shani", rnds2_tp, 32, "instr"};
+static const bench_probe_probe p_msg1_lat = {"sha256msg1 latency", "shani", msg1_lat, 32, "instr"};
+static const bench_probe_probe p_msg1_tp = {"sha256msg1 recip. throughput", "shani", msg1_tp, 32, "instr"};
+static const bench_probe_probe p_msg2_lat = {"sha256msg2 latency", "shani", msg2_lat, 32, "instr"};
+static const bench_probe_probe p_msg2_tp = {"sha256msg2 recip. throughput", "shani", msg2_tp, 32, "instr"};
+static const bench_probe_probe p_paddd_lat = {"paddd latency", "shani", paddd_lat, 32, "instr"};
+static const bench_probe_probe p_shani_mix = {"SHA-NI block mix, 5 streams", "shani", shani_mix, 5, "block"};
+static const bench_probe_probe p_avx2_mix = {"AVX2 lane mix (4 rounds + 3 sched)", "avx2", avx2_mix_vz,
                                     0.5, "block"};
-static const lp_probe p_avx2_chain = {"AVX2 round chain (e to e)", "avx2", avx2_chain_vz, 8,
+static const bench_probe_probe p_avx2_chain = {"AVX2 round chain (e to e)", "avx2", avx2_chain_vz, 8,
                                       "round"};
-static const lp_probe p_avx512_mix = {"AVX-512 lane mix (4 rounds + 3 sched)", "avx512",
+static const bench_probe_probe p_avx512_mix = {"AVX-512 lane mix (4 rounds + 3 sched)", "avx512",
                                       avx512_mix_vz, 1, "block"};
-static const lp_probe p_avx512_chain = {"AVX-512 round chain (e to e)", "avx512",
+static const bench_probe_probe p_avx512_chain = {"AVX-512 round chain (e to e)", "avx512",
                                         avx512_chain_vz, 8, "round"};
-static const lp_probe p_hex256 = {"hex, 256-bit encoder mix", "avx2", hex256, 64, "digest"};
-static const lp_probe p_hex128 = {"hex, 128-bit encoder mix", "ssse3", hex128, 64, "digest"};
+static const bench_probe_probe p_hex256 = {"hex, 256-bit encoder mix", "avx2", hex256, 64, "digest"};
+static const bench_probe_probe p_hex128 = {"hex, 128-bit encoder mix", "ssse3", hex128, 64, "digest"};
 
-const lp_probe *const lp_probes[] = {
+const bench_probe_probe *const bench_probe_probes[] = {
     &p_rnds2_lat, &p_rnds2_tp, &p_msg1_lat, &p_msg1_tp, &p_msg2_lat, &p_msg2_tp, &p_paddd_lat,
     &p_shani_mix, &p_avx2_mix, &p_avx2_chain, &p_avx512_mix, &p_avx512_chain, &p_hex256,
     &p_hex128, NULL};
@@ -288,20 +288,20 @@ const lp_probe *const lp_probes[] = {
               "v24", "v25", "v26", "v27", "v28", "v29", "v30", "v31"
 #define ARCH ".arch armv8-a+crypto\n\t"
 
-LP_LOOP(h_lat, ARCH ".rept 32\n\tsha256h q1, q2, v0.4s\n\t.endr", V_ALL)
-LP_LOOP(h2_lat, ARCH ".rept 32\n\tsha256h2 q1, q2, v0.4s\n\t.endr", V_ALL)
-LP_LOOP(su0_lat, ARCH ".rept 32\n\tsha256su0 v1.4s, v2.4s\n\t.endr", V_ALL)
-LP_LOOP(su1_lat, ARCH ".rept 32\n\tsha256su1 v1.4s, v2.4s, v3.4s\n\t.endr", V_ALL)
+BENCH_PROBE_LOOP(h_lat, ARCH ".rept 32\n\tsha256h q1, q2, v0.4s\n\t.endr", V_ALL)
+BENCH_PROBE_LOOP(h2_lat, ARCH ".rept 32\n\tsha256h2 q1, q2, v0.4s\n\t.endr", V_ALL)
+BENCH_PROBE_LOOP(su0_lat, ARCH ".rept 32\n\tsha256su0 v1.4s, v2.4s\n\t.endr", V_ALL)
+BENCH_PROBE_LOOP(su1_lat, ARCH ".rept 32\n\tsha256su1 v1.4s, v2.4s, v3.4s\n\t.endr", V_ALL)
 #define A8(ins)                                                                \
     ARCH ".rept 4\n\t" ins(1) ins(2) ins(3) ins(4) ins(5) ins(6) ins(7) ins(8) ".endr"
 #define H_(n) "sha256h q" #n ", q30, v31.4s\n\t"
 #define H2_(n) "sha256h2 q" #n ", q30, v31.4s\n\t"
 #define SU0_(n) "sha256su0 v" #n ".4s, v30.4s\n\t"
 #define SU1_(n) "sha256su1 v" #n ".4s, v30.4s, v31.4s\n\t"
-LP_LOOP(h_tp, A8(H_), V_ALL)
-LP_LOOP(h2_tp, A8(H2_), V_ALL)
-LP_LOOP(su0_tp, A8(SU0_), V_ALL)
-LP_LOOP(su1_tp, A8(SU1_), V_ALL)
+BENCH_PROBE_LOOP(h_tp, A8(H_), V_ALL)
+BENCH_PROBE_LOOP(h2_tp, A8(H2_), V_ALL)
+BENCH_PROBE_LOOP(su0_tp, A8(SU0_), V_ALL)
+BENCH_PROBE_LOOP(su1_tp, A8(SU1_), V_ALL)
 
 /* A block's mix on four streams, as armv8.c issues it: per quad the W+K
  * add, the copy of ABCD, sha256h and sha256h2; 12 x (su0, su1); the two
@@ -317,65 +317,65 @@ LP_LOOP(su1_tp, A8(SU1_), V_ALL)
     "sha256su0 v17.4s, v30.4s\n\tsha256su1 v17.4s, v30.4s, v31.4s\n\t"         \
     "sha256su0 v18.4s, v30.4s\n\tsha256su1 v18.4s, v30.4s, v31.4s\n\t"         \
     "sha256su0 v19.4s, v30.4s\n\tsha256su1 v19.4s, v30.4s, v31.4s\n\t"
-LP_LOOP(arm_mix, ARCH ".rept 4\n\t" AQ4 ".endr\n\t.rept 12\n\t" AQ4 AS4 ".endr\n\t"
+BENCH_PROBE_LOOP(arm_mix, ARCH ".rept 4\n\t" AQ4 ".endr\n\t.rept 12\n\t" AQ4 AS4 ".endr\n\t"
                  ".irp r, 0, 1, 2, 3, 4, 5, 6, 7\n\tadd v\\r\\().4s, v\\r\\().4s, v31.4s\n\t.endr",
         V_ALL)
 
-static const lp_probe p_h_lat = {"sha256h latency", "armv8", h_lat, 32, "instr"};
-static const lp_probe p_h_tp = {"sha256h recip. throughput", "armv8", h_tp, 32, "instr"};
-static const lp_probe p_h2_lat = {"sha256h2 latency", "armv8", h2_lat, 32, "instr"};
-static const lp_probe p_h2_tp = {"sha256h2 recip. throughput", "armv8", h2_tp, 32, "instr"};
-static const lp_probe p_su0_lat = {"sha256su0 latency", "armv8", su0_lat, 32, "instr"};
-static const lp_probe p_su0_tp = {"sha256su0 recip. throughput", "armv8", su0_tp, 32, "instr"};
-static const lp_probe p_su1_lat = {"sha256su1 latency", "armv8", su1_lat, 32, "instr"};
-static const lp_probe p_su1_tp = {"sha256su1 recip. throughput", "armv8", su1_tp, 32, "instr"};
-static const lp_probe p_arm_mix = {"ARMv8 block mix, 4 streams", "armv8", arm_mix, 4, "block"};
+static const bench_probe_probe p_h_lat = {"sha256h latency", "armv8", h_lat, 32, "instr"};
+static const bench_probe_probe p_h_tp = {"sha256h recip. throughput", "armv8", h_tp, 32, "instr"};
+static const bench_probe_probe p_h2_lat = {"sha256h2 latency", "armv8", h2_lat, 32, "instr"};
+static const bench_probe_probe p_h2_tp = {"sha256h2 recip. throughput", "armv8", h2_tp, 32, "instr"};
+static const bench_probe_probe p_su0_lat = {"sha256su0 latency", "armv8", su0_lat, 32, "instr"};
+static const bench_probe_probe p_su0_tp = {"sha256su0 recip. throughput", "armv8", su0_tp, 32, "instr"};
+static const bench_probe_probe p_su1_lat = {"sha256su1 latency", "armv8", su1_lat, 32, "instr"};
+static const bench_probe_probe p_su1_tp = {"sha256su1 recip. throughput", "armv8", su1_tp, 32, "instr"};
+static const bench_probe_probe p_arm_mix = {"ARMv8 block mix, 4 streams", "armv8", arm_mix, 4, "block"};
 
-const lp_probe *const lp_probes[] = {&p_h_lat, &p_h_tp, &p_h2_lat, &p_h2_tp, &p_su0_lat,
+const bench_probe_probe *const bench_probe_probes[] = {&p_h_lat, &p_h_tp, &p_h2_lat, &p_h2_tp, &p_su0_lat,
                                      &p_su0_tp, &p_su1_lat, &p_su1_tp, &p_arm_mix, NULL};
 
 #else
-const lp_probe *const lp_probes[] = {NULL};
+const bench_probe_probe *const bench_probe_probes[] = {NULL};
 #endif
 
 /* One repetition: chunks of about chunk_iters iterations; those during
- * which the thread was switched out are dropped (as bu_measure does), the
+ * which the thread was switched out are dropped (as bench_measure does), the
  * rest give their median. Returns cycles per unit; *best gets the fastest
  * chunk. A repetition with every chunk dropped gives its fastest. */
-static double lp_rep(const lp_probe *p, double core_per_tick, uint64_t chunk_iters, int chunks,
+static double bench_probe_rep(const bench_probe_probe *p, double core_per_tick, uint64_t chunk_iters, int chunks,
                      double *best) {
     double kept[64], fastest = 0;
     int nkept = 0;
     for (int i = 0; i < chunks && i < 64; i++) {
-        long sw = bu_thread_switches();
+        long sw = bench_thread_switches();
         double v = (double)p->loop(chunk_iters) * core_per_tick /
                    ((double)chunk_iters * p->units_per_iter);
         if (fastest == 0 || v < fastest)
             fastest = v;
-        if (bu_thread_switches() == sw)
+        if (bench_thread_switches() == sw)
             kept[nkept++] = v;
     }
     if (*best == 0 || fastest < *best)
         *best = fastest;
     if (nkept == 0)
         return fastest;
-    bu_sort_doubles(kept, (size_t)nkept);
+    bench_sort_doubles(kept, (size_t)nkept);
     return kept[nkept / 2];
 }
 
-void lp_run(const lp_probe *p, double core_per_tick, int reps, double ms, double *median,
+void bench_probe_run(const bench_probe_probe *p, double core_per_tick, int reps, double ms, double *median,
             double *best) {
     /* Chunks of about 0.2 ms (most fit in a scheduler slice), sized from a
      * short run (one retry if it was too short to time). */
     uint64_t iters = 64;
-    uint64_t w0 = bu_wall_ns();
+    uint64_t w0 = bench_wall_ns();
     (void)p->loop(iters);
-    double ns = (double)(bu_wall_ns() - w0);
+    double ns = (double)(bench_wall_ns() - w0);
     if (ns < 20000) {
         iters = 4096;
-        w0 = bu_wall_ns();
+        w0 = bench_wall_ns();
         (void)p->loop(iters);
-        ns = (double)(bu_wall_ns() - w0);
+        ns = (double)(bench_wall_ns() - w0);
     }
     double scaled = 0.2e6 / (ns > 1 ? ns : 1) * (double)iters;
     uint64_t chunk_iters = scaled < 4 ? 4 : (uint64_t)scaled;
@@ -385,15 +385,15 @@ void lp_run(const lp_probe *p, double core_per_tick, int reps, double ms, double
     reps = reps < 1 ? 1 : reps > 64 ? 64 : reps;
     *best = 0;
     for (int r = 0; r < reps; r++)
-        v[r] = lp_rep(p, core_per_tick, chunk_iters, chunks, best);
-    bu_sort_doubles(v, (size_t)reps);
+        v[r] = bench_probe_rep(p, core_per_tick, chunk_iters, chunks, best);
+    bench_sort_doubles(v, (size_t)reps);
     *median = v[reps / 2];
 }
 
 /* --- The CPU's identity -------------------------------------------------- */
 
 #if defined(__x86_64__) || defined(__i386__)
-void lp_cpu_identify(char *id, size_t id_size, char *stem, size_t stem_size) {
+void bench_probe_cpu_identify(char *id, size_t id_size, char *stem, size_t stem_size) {
     unsigned a = 0, b = 0, c = 0, d = 0;
     char vendor[13] = "unknown";
     if (__get_cpuid(0, &a, &b, &c, &d)) {
@@ -437,7 +437,7 @@ static void cpuinfo_field(const char *key, char *out, size_t n) {
     fclose(f);
 }
 
-void lp_cpu_identify(char *id, size_t id_size, char *stem, size_t stem_size) {
+void bench_probe_cpu_identify(char *id, size_t id_size, char *stem, size_t stem_size) {
     char impl[32], arch[32], part[32], variant[32], rev[32];
     cpuinfo_field("CPU implementer", impl, sizeof impl);
     cpuinfo_field("CPU architecture", arch, sizeof arch);

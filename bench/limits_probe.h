@@ -2,7 +2,7 @@
  * latency and reciprocal throughput of the instructions that bound each
  * path, and the throughput of each kernel's instruction mix with enough
  * independent work to fill every unit. Each probe is inline assembly run in
- * a timed loop; lp_run turns it into core cycles per unit (median and best
+ * a timed loop; bench_probe_run turns it into core cycles per unit (median and best
  * of several repetitions). */
 #ifndef FASTSHA256_BENCH_LIMITS_PROBE_H
 #define FASTSHA256_BENCH_LIMITS_PROBE_H
@@ -11,26 +11,26 @@
 #include <stdint.h>
 
 /* Runs `iters` loop iterations, returns counter ticks. */
-typedef uint64_t (*lp_loop_fn)(uint64_t iters);
+typedef uint64_t (*bench_probe_loop_fn)(uint64_t iters);
 
-typedef struct lp_probe {
+typedef struct bench_probe_probe {
     const char *name;       /* "sha256rnds2 latency" */
     const char *isa;        /* "shani", "avx2", "avx512", "armv8", "" (always) */
-    lp_loop_fn loop;
+    bench_probe_loop_fn loop;
     double units_per_iter;  /* instructions, rounds, blocks or digests per iteration */
     const char *unit;       /* what one unit is, for the table */
-} lp_probe;
+} bench_probe_probe;
 
 /* Every probe this build has for its architecture, NULL-terminated. */
-extern const lp_probe *const lp_probes[];
+extern const bench_probe_probe *const bench_probe_probes[];
 
 /* Core cycles per unit of p: median and best of reps, each about ms long. */
-void lp_run(const lp_probe *p, double core_per_tick, int reps, double ms, double *median,
+void bench_probe_run(const bench_probe_probe *p, double core_per_tick, int reps, double ms, double *median,
             double *best);
 
 /* The running CPU: "AuthenticAMD family 25 model 1 stepping 1" into id
  * (x86: CPUID; AArch64: /proc/cpuinfo's implementer, architecture, part and
  * revision) and the results file's stem, "amd-f25-m1", into stem. */
-void lp_cpu_identify(char *id, size_t id_size, char *stem, size_t stem_size);
+void bench_probe_cpu_identify(char *id, size_t id_size, char *stem, size_t stem_size);
 
 #endif /* FASTSHA256_BENCH_LIMITS_PROBE_H */
