@@ -85,7 +85,7 @@ void bench_openssl_short_version(char *out, size_t n) {
 }
 
 bench_report_row *bench_row(const char *section, const char *who, const char *backend,
-                  const char *style_fmt, ...) {
+                            const char *style_fmt, ...) {
     bench_report_row *r = bench_report_add();
     bench_fmt(r->section, sizeof r->section, "%s", section);
     bench_fmt(r->who, sizeof r->who, "%s", who);

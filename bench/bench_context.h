@@ -45,15 +45,16 @@ typedef struct bench_ctx {
     bench_options opt;
     bench_clock clk;
     bench_report_meta meta;
-    int failures;                 /* rows that failed their output check */
-    char exe_dir[BENCH_JS_PATH_MAX];    /* folder of this executable, or "" */
+    int failures;                    /* rows that failed their output check */
+    char exe_dir[BENCH_JS_PATH_MAX]; /* folder of this executable, or "" */
 } bench_ctx;
 
 typedef struct bench_mode {
     const char *name;  /* --NAME selects it; also its rows' section */
     const char *help;  /* --help text; continuation lines start with 22 spaces */
     void (*run)(bench_ctx *c);
-    /* Its table in the table output and results.txt; NULL: bench_report_print_rows. */
+    /* Its table in the table output and results.txt; NULL:
+     * bench_report_print_rows. */
     void (*print)(FILE *out, const bench_report_meta *m);
 } bench_mode;
 
@@ -93,7 +94,7 @@ void bench_openssl_short_version(char *out, size_t n);
 /* Starts a result row: section (the mode's name), who, backend and style
  * (printf format) set, everything else zero. */
 bench_report_row *bench_row(const char *section, const char *who, const char *backend,
-                  const char *style_fmt, ...) __attribute__((format(printf, 4, 5)));
+                            const char *style_fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Fills a row's rates, times and chunk counts from a measurement;
  * per_item_bytes > 0 adds GB/s and cycles/byte. */
@@ -109,9 +110,10 @@ void bench_row_check(bench_ctx *c, bench_report_row *r, int ok);
 void bench_measure_for(const bench_ctx *c, bench_work_fn fn, void *const *args, int threads,
                        size_t granule, double target_ms, double budget_ms, bench_result *res);
 
-/* A one-shot digest as bench_oneshot_loop calls it: OpenSSL's bench_openssl_digest, or
- * fastsha256 (the style ignored). */
-typedef void (*bench_digest_fn)(bench_openssl_style style, const void *data, size_t len, uint8_t out[32]);
+/* A one-shot digest as bench_oneshot_loop calls it: OpenSSL's
+ * bench_openssl_digest, or fastsha256 (the style ignored). */
+typedef void (*bench_digest_fn)(bench_openssl_style style, const void *data, size_t len,
+                                uint8_t out[32]);
 
 static inline void bench_digest_fastsha256(bench_openssl_style style, const void *data, size_t len,
                                            uint8_t out[32]) {
@@ -123,8 +125,8 @@ static inline void bench_digest_fastsha256(bench_openssl_style style, const void
  * (bench_common.h). Always inlined, with a constant digest at every use, so
  * the digest is called directly: no indirect call is timed. */
 static inline __attribute__((always_inline)) uint64_t
-bench_oneshot_loop(bench_digest_fn digest, bench_openssl_style style, const uint8_t *buf, size_t size,
-                   size_t n, uint64_t acc) {
+bench_oneshot_loop(bench_digest_fn digest, bench_openssl_style style, const uint8_t *buf,
+                   size_t size, size_t n, uint64_t acc) {
     bench_ring ring;
     ring.n = 0;
     for (size_t i = 0; i < n; i++) {

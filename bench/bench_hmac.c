@@ -37,7 +37,8 @@
 enum { BENCH_HMAC_KEY_LEN = 32, BENCH_HMAC_MAX_LEN = 1024 };
 
 typedef enum bench_hmac_style {
-    BENCH_HMAC_ONESHOT, BENCH_HMAC_PREPARED, BENCH_HMAC_MANY, BENCH_HMAC_OSSL_HMAC, BENCH_HMAC_OSSL_CTX, BENCH_HMAC_OSSL_EVP_MAC, BENCH_HMAC_STYLES
+    BENCH_HMAC_ONESHOT, BENCH_HMAC_PREPARED, BENCH_HMAC_MANY,
+    BENCH_HMAC_OSSL_HMAC, BENCH_HMAC_OSSL_CTX, BENCH_HMAC_OSSL_EVP_MAC, BENCH_HMAC_STYLES
 } bench_hmac_style;
 
 static const char *const bench_hmac_names[BENCH_HMAC_STYLES] = {
@@ -215,8 +216,8 @@ static void bench_hmac_row(bench_ctx *c, bench_hmac_arg *a, const char *label, i
     char ossl[32] = "";
     if (!ours)
         bench_openssl_short_version(ossl, sizeof ossl);
-    bench_report_row *r = bench_row("hmac", ours ? "fastsha256" : "openssl", ours ? label : ossl, "%s",
-                          bench_hmac_names[a->style]);
+    bench_report_row *r = bench_row("hmac", ours ? "fastsha256" : "openssl", ours ? label : ossl,
+                                    "%s", bench_hmac_names[a->style]);
     r->size = a->len;
     if (!bench_hmac_check(a)) {
         bench_row_check(c, r, 0);
@@ -226,7 +227,7 @@ static void bench_hmac_row(bench_ctx *c, bench_hmac_arg *a, const char *label, i
     size_t items = c->opt.quick ? 20000 : (a->len > 512 ? 200000 : 1000000);
     items = (items + a->batch - 1) / a->batch * a->batch;
     bench_plan plan = {items, a->batch * 64, 2.0, a->style == BENCH_HMAC_MANY ? a->batch : 1,
-                    items / 10 / a->batch * a->batch + a->batch, reps, NULL};
+                       items / 10 / a->batch * a->batch + a->batch, reps, NULL};
     bench_result res;
     bench_measure(bench_hmac_work, a, &plan, &res);
     r->count = items;
@@ -278,9 +279,12 @@ static void print_ratios(FILE *out, size_t size) {
     if (best[BENCH_HMAC_OSSL_HMAC] > 0 && best[BENCH_HMAC_OSSL_CTX] > 0)
         fprintf(out, "%-6zu ratios (best): hmac/HMAC() %.1fx; prepared/HMAC_CTX %.2fx; "
                      "hmac_many/HMAC_CTX %.1fx; hmac_many/EVP_MAC %.1fx\n",
-                size, best[BENCH_HMAC_OSSL_HMAC] / best[BENCH_HMAC_ONESHOT], best[BENCH_HMAC_OSSL_CTX] / best[BENCH_HMAC_PREPARED],
+                size, best[BENCH_HMAC_OSSL_HMAC] / best[BENCH_HMAC_ONESHOT],
+                best[BENCH_HMAC_OSSL_CTX] / best[BENCH_HMAC_PREPARED],
                 best[BENCH_HMAC_OSSL_CTX] / best[BENCH_HMAC_MANY],
-                best[BENCH_HMAC_OSSL_EVP_MAC] > 0 ? best[BENCH_HMAC_OSSL_EVP_MAC] / best[BENCH_HMAC_MANY] : 0.0);
+                best[BENCH_HMAC_OSSL_EVP_MAC] > 0
+                    ? best[BENCH_HMAC_OSSL_EVP_MAC] / best[BENCH_HMAC_MANY]
+                    : 0.0);
 }
 
 /* The rows by size, each size's ratios after its rows. */
@@ -295,7 +299,8 @@ static void print_hmac(FILE *out, const bench_report_meta *m) {
             if (!head++)
                 fprintf(out, "\nHMAC-SHA256, %d-byte key: backend %s, hmac_many batches of %zu, "
                              "%d reps\n%-6s %-28s %12s %12s %10s\n", BENCH_HMAC_KEY_LEN, r->backend,
-                        bench_hmac_batch, r->reps, "bytes", "who", "ns/msg med", "ns/msg best", "Mmsg/s");
+                        bench_hmac_batch, r->reps, "bytes", "who", "ns/msg med", "ns/msg best",
+                        "Mmsg/s");
             if (r->check < 0)
                 fprintf(out, "%-6zu %-28s  WRONG TAG\n", r->size, r->style);
             else

@@ -42,7 +42,7 @@ static int find_in_dirs(const char *file, const char *const *dirs, size_t ndirs,
 }
 
 int bench_js_find_runtime(const char *name, const char *const *dirs, size_t ndirs, char *out,
-                    size_t outlen) {
+                          size_t outlen) {
     char in_bin[64];
     bench_fmt(in_bin, sizeof in_bin, "bin/%s", name);
     for (size_t i = 0; i < ndirs; i++)
@@ -68,7 +68,7 @@ int bench_js_find_runtime(const char *name, const char *const *dirs, size_t ndir
 }
 
 int bench_js_find_script(const char *file, const char *const *dirs, size_t ndirs, char *out,
-                   size_t outlen) {
+                         size_t outlen) {
     return find_in_dirs(file, dirs, ndirs, is_file, out, outlen);
 }
 
@@ -84,7 +84,8 @@ static void parse_line(const char *line, bench_js_result *r, double *rates) {
     if (strncmp(line, "chunk ", 6) == 0) {
         unsigned long long n = 0;
         double ms = 0;
-        if (sscanf(line + 6, "%llu %lf", &n, &ms) == 2 && ms > 0 && r->nchunks < BENCH_JS_MAX_CHUNKS)
+        if (sscanf(line + 6, "%llu %lf", &n, &ms) == 2 && ms > 0 &&
+            r->nchunks < BENCH_JS_MAX_CHUNKS)
             rates[r->nchunks++] = (double)n / (ms / 1000.0);
         return;
     }
@@ -110,8 +111,8 @@ static void parse_line(const char *line, bench_js_result *r, double *rates) {
 }
 
 int bench_js_capture(const char *const *argv, const char *env_name, const char *env_value,
-               int restore_affinity, unsigned timeout_s, char *out, size_t outlen,
-               long *switches) {
+                     int restore_affinity, unsigned timeout_s, char *out, size_t outlen,
+                     long *switches) {
     size_t used = 0;
     if (outlen)
         out[0] = '\0';
@@ -194,11 +195,12 @@ const bench_js_snippet bench_js_snippets[] = {
     {"builtin.mjs", "Bun.SHA256.hash", "Bun.SHA256.hash(m, \"hex\")", "bun", 0, 0, NULL},
     {"builtin.mjs", "Bun.CryptoHasher", "new Bun.CryptoHasher(..).update(m).digest(\"hex\")", "bun",
      0, 0, NULL},
-    {"fastsha256.mjs", "sha256", "sha256(m, \"hex\") per call", NULL, 0, BENCH_JS_ADDON, " + fastsha256"},
+    {"fastsha256.mjs", "sha256", "sha256(m, \"hex\") per call", NULL, 0, BENCH_JS_ADDON,
+     " + fastsha256"},
     {"fastsha256.mjs", "many", "sha256Many(array of 1024, \"hex\")", NULL, 0, BENCH_JS_ADDON,
      " + fastsha256"},
-    {"fastsha256.mjs", "packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, 0, BENCH_JS_ADDON,
-     " + fastsha256"},
+    {"fastsha256.mjs", "packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, 0,
+     BENCH_JS_ADDON, " + fastsha256"},
     {"fastsha256.mjs", "wasm-sha256", "sha256(m, \"hex\") per call", NULL, 0, BENCH_JS_INDEX,
      " + fastsha256 (wasm)"},
     {"fastsha256.mjs", "wasm-many", "sha256Many(array of 1024, \"hex\")", NULL, 0, BENCH_JS_INDEX,
@@ -221,8 +223,8 @@ int bench_js_find_index(const char *source_dir, char *index_js, size_t index_len
     return is_file(index_js);
 }
 
-int bench_js_find_addon(const char *exe_dir, const char *source_dir, char *index_js, size_t index_len,
-                  char *addon, size_t addon_len) {
+int bench_js_find_addon(const char *exe_dir, const char *source_dir, char *index_js,
+                        size_t index_len, char *addon, size_t addon_len) {
     if (!source_dir || !*source_dir)
         return 0;
     bench_fmt(index_js, index_len, "%s/../bindings/node/index.js", source_dir);
@@ -242,7 +244,7 @@ int bench_js_find_addon(const char *exe_dir, const char *source_dir, char *index
 }
 
 void bench_js_run(const char *kind, const char *runtime_path, const char *script, size_t count,
-            int chunks, unsigned timeout_s, const char *const *extra, bench_js_result *r) {
+                  int chunks, unsigned timeout_s, const char *const *extra, bench_js_result *r) {
     memset(r, 0, sizeof *r);
     bench_fmt(r->runtime, sizeof r->runtime, "%s", kind);
     char count_s[32], chunks_s[16];
@@ -269,7 +271,7 @@ void bench_js_run(const char *kind, const char *runtime_path, const char *script
      * JIT and GC helper threads. */
     static char out[1 << 16];
     int status = bench_js_capture(argv, "DENO_NO_UPDATE_CHECK", "1", 1, timeout_s, out, sizeof out,
-                            &r->child_switches);
+                                  &r->child_switches);
     double rates[BENCH_JS_MAX_CHUNKS];
     for (char *line = out; line && *line;) {
         char *nl = strchr(line, '\n');

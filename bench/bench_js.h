@@ -25,11 +25,11 @@ typedef struct bench_js_result {
 /* Looks for `name` in the extra folders (each tried as DIR/bin/name and
  * DIR/name), then on PATH. Returns 1 and the path when found. */
 int bench_js_find_runtime(const char *name, const char *const *dirs, size_t ndirs, char *out,
-                    size_t outlen);
+                          size_t outlen);
 
 /* Finds the snippet `file` (e.g. "createhash.mjs") in the candidate folders. */
 int bench_js_find_script(const char *file, const char *const *dirs, size_t ndirs, char *out,
-                   size_t outlen);
+                         size_t outlen);
 
 /* Runs argv (argv[0] is the program's path) with stdout and stderr captured
  * into out (NUL-terminated, truncated to outlen); env_name=env_value is set in
@@ -38,15 +38,15 @@ int bench_js_find_script(const char *file, const char *const *dirs, size_t ndirs
  * when killed, -1 when it could not run; kills the child after timeout_s s.
  * *switches gets the child's involuntary context switches (may be NULL). */
 int bench_js_capture(const char *const *argv, const char *env_name, const char *env_value,
-               int restore_affinity, unsigned timeout_s, char *out, size_t outlen,
-               long *switches);
+                     int restore_affinity, unsigned timeout_s, char *out, size_t outlen,
+                     long *switches);
 
 /* Runs `runtime_path` (of kind node|bun|deno) on the script with the count
  * and chunk arguments, then the extra arguments (NULL-terminated list, may be
  * NULL); the child gets the saved (unpinned) CPU set back. Kills it after
  * timeout_s seconds. */
 void bench_js_run(const char *kind, const char *runtime_path, const char *script, size_t count,
-            int chunks, unsigned timeout_s, const char *const *extra, bench_js_result *r);
+                  int chunks, unsigned timeout_s, const char *const *extra, bench_js_result *r);
 
 /* The seed rows each runtime runs: its built-ins, "<runtime> + fastsha256"
  * through the Node-API addon (bindings/node), "<runtime> + fastsha256
@@ -71,7 +71,7 @@ int bench_js_find_index(const char *source_dir, char *index_js, size_t index_len
 /* Finds bindings/node/index.js and the fastsha256.node of this build
  * ($FASTSHA256_NODE_ADDON first, then next to the bench binary, then the
  * copy in the source tree). Returns 1 when both are found. */
-int bench_js_find_addon(const char *exe_dir, const char *source_dir, char *index_js, size_t index_len,
-                  char *addon, size_t addon_len);
+int bench_js_find_addon(const char *exe_dir, const char *source_dir, char *index_js,
+                        size_t index_len, char *addon, size_t addon_len);
 
 #endif /* FASTSHA256_BENCH_JS_H */

@@ -65,8 +65,10 @@ static EVP_KDF_CTX *bench_kdf_hkdf_ctx;
 static int ossl_hkdf(uint8_t *out, size_t outlen) {
     OSSL_PARAM params[5], *p = params;
     *p++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, (char *)"SHA256", 0);
-    *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, (void *)bench_kdf_pw, sizeof bench_kdf_pw - 1);
-    *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, (void *)bench_kdf_salt, sizeof bench_kdf_salt);
+    *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, (void *)bench_kdf_pw,
+                                             sizeof bench_kdf_pw - 1);
+    *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, (void *)bench_kdf_salt,
+                                             sizeof bench_kdf_salt);
     *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, (void *)"tls13 key", 9);
     *p = OSSL_PARAM_construct_end();
     return EVP_KDF_derive(bench_kdf_hkdf_ctx, out, outlen, params) == 1;
@@ -80,8 +82,8 @@ static int bench_kdf_run(const bench_kdf_row *r, uint8_t *out) {
     size_t pwlens[BENCH_KDF_MAX_N], saltlens[BENCH_KDF_MAX_N];
     switch (r->kind) {
     case BENCH_KDF_FAST:
-        return fastsha256_pbkdf2(bench_kdf_pw, sizeof bench_kdf_pw - 1, bench_kdf_salt, sizeof bench_kdf_salt, r->iterations,
-                                 out, r->outlen) == 0;
+        return fastsha256_pbkdf2(bench_kdf_pw, sizeof bench_kdf_pw - 1, bench_kdf_salt,
+                                 sizeof bench_kdf_salt, r->iterations, out, r->outlen) == 0;
     case BENCH_KDF_MANY:
         for (size_t i = 0; i < r->n; i++) {
             pws[i] = bench_kdf_pw;
@@ -93,14 +95,15 @@ static int bench_kdf_run(const bench_kdf_row *r, uint8_t *out) {
                                       r->outlen) == 0;
     case BENCH_KDF_HKDF_FAST:
         for (uint64_t i = 0; i < r->iterations; i++)
-            if (fastsha256_hkdf(bench_kdf_salt, sizeof bench_kdf_salt, bench_kdf_pw, sizeof bench_kdf_pw - 1, "tls13 key", 9,
-                                out, r->outlen) != 0)
+            if (fastsha256_hkdf(bench_kdf_salt, sizeof bench_kdf_salt, bench_kdf_pw,
+                                sizeof bench_kdf_pw - 1, "tls13 key", 9, out, r->outlen) != 0)
                 return 0;
         return 1;
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL
     case BENCH_KDF_OSSL:
-        return PKCS5_PBKDF2_HMAC(bench_kdf_pw, (int)sizeof bench_kdf_pw - 1, bench_kdf_salt, (int)sizeof bench_kdf_salt,
-                                 (int)r->iterations, EVP_sha256(), (int)r->outlen, out) == 1;
+        return PKCS5_PBKDF2_HMAC(bench_kdf_pw, (int)sizeof bench_kdf_pw - 1, bench_kdf_salt,
+                                 (int)sizeof bench_kdf_salt, (int)r->iterations, EVP_sha256(),
+                                 (int)r->outlen, out) == 1;
 #endif
 #ifdef BENCH_KDF_HAVE_EVP_KDF
     case BENCH_KDF_HKDF_OSSL:
@@ -117,18 +120,20 @@ static int bench_kdf_run(const bench_kdf_row *r, uint8_t *out) {
 /* A row's output against fastsha256's own single derivations. */
 static int bench_kdf_check(const bench_kdf_row *r) {
     static uint8_t want[BENCH_KDF_MAX_OUT];
-    uint64_t c = r->kind == BENCH_KDF_HKDF_FAST || r->kind == BENCH_KDF_HKDF_OSSL ? 1 : r->iterations;
+    int hkdf = r->kind == BENCH_KDF_HKDF_FAST || r->kind == BENCH_KDF_HKDF_OSSL;
+    uint64_t c = hkdf ? 1 : r->iterations;
     bench_kdf_row once = *r;
     once.iterations = c;
     if (!bench_kdf_run(&once, bench_kdf_out))
         return 0;
     for (size_t i = 0; i < (r->kind == BENCH_KDF_MANY ? r->n : 1); i++) {
-        if (r->kind == BENCH_KDF_HKDF_FAST || r->kind == BENCH_KDF_HKDF_OSSL)
-            fastsha256_hkdf(bench_kdf_salt, sizeof bench_kdf_salt, bench_kdf_pw, sizeof bench_kdf_pw - 1, "tls13 key", 9,
-                            want, r->outlen);
+        if (hkdf)
+            fastsha256_hkdf(bench_kdf_salt, sizeof bench_kdf_salt, bench_kdf_pw,
+                            sizeof bench_kdf_pw - 1, "tls13 key", 9, want, r->outlen);
         else
-            fastsha256_pbkdf2(bench_kdf_pw, sizeof bench_kdf_pw - 1 - (r->kind == BENCH_KDF_MANY ? i : 0), bench_kdf_salt,
-                              sizeof bench_kdf_salt, c, want, r->outlen);
+            fastsha256_pbkdf2(bench_kdf_pw,
+                              sizeof bench_kdf_pw - 1 - (r->kind == BENCH_KDF_MANY ? i : 0),
+                              bench_kdf_salt, sizeof bench_kdf_salt, c, want, r->outlen);
         if (memcmp(bench_kdf_out + i * r->outlen, want, r->outlen) != 0)
             return 0;
     }
@@ -157,16 +162,19 @@ static size_t bench_kdf_rows(bench_kdf_row *rows, uint64_t c) {
     rows[n++] = (bench_kdf_row){"fastsha256_pbkdf2 32 B", BENCH_KDF_FAST, 1, 32, c, {0}, 0};
     rows[n++] = (bench_kdf_row){"OpenSSL PKCS5_PBKDF2_HMAC 32 B", BENCH_KDF_OSSL, 1, 32, c, {0}, 0};
     rows[n++] = (bench_kdf_row){"fastsha256_pbkdf2 64 B", BENCH_KDF_FAST, 1, 64, c / 4, {0}, 0};
-    rows[n++] = (bench_kdf_row){"OpenSSL PKCS5_PBKDF2_HMAC 64 B", BENCH_KDF_OSSL, 1, 64, c / 4, {0}, 0};
+    rows[n++] = (bench_kdf_row){"OpenSSL PKCS5_PBKDF2_HMAC 64 B", BENCH_KDF_OSSL, 1, 64, c / 4,
+                                {0}, 0};
     for (size_t k = 0, m = 2; m <= BENCH_KDF_MAX_N; m *= 2, k++) {
         bench_fmt(names[k], sizeof names[k], "fastsha256_pbkdf2_many n=%zu", m);
         rows[n++] = (bench_kdf_row){names[k], BENCH_KDF_MANY, m, 32, c / 2 / m, {0}, 0};
     }
     rows[n++] = (bench_kdf_row){"fastsha256_hkdf 32 B", BENCH_KDF_HKDF_FAST, 1, 32, c / 30, {0}, 0};
-    rows[n++] = (bench_kdf_row){"OpenSSL EVP_KDF HKDF 32 B", BENCH_KDF_HKDF_OSSL, 1, 32, c / 30, {0}, 0};
-    rows[n++] = (bench_kdf_row){"fastsha256_hkdf 8160 B", BENCH_KDF_HKDF_FAST, 1, BENCH_KDF_MAX_OUT, c / 3000, {0}, 0};
-    rows[n++] = (bench_kdf_row){"OpenSSL EVP_KDF HKDF 8160 B", BENCH_KDF_HKDF_OSSL, 1, BENCH_KDF_MAX_OUT, c / 3000,
-                         {0}, 0};
+    rows[n++] = (bench_kdf_row){"OpenSSL EVP_KDF HKDF 32 B", BENCH_KDF_HKDF_OSSL, 1, 32, c / 30,
+                                {0}, 0};
+    rows[n++] = (bench_kdf_row){"fastsha256_hkdf 8160 B", BENCH_KDF_HKDF_FAST, 1, BENCH_KDF_MAX_OUT,
+                                c / 3000, {0}, 0};
+    rows[n++] = (bench_kdf_row){"OpenSSL EVP_KDF HKDF 8160 B", BENCH_KDF_HKDF_OSSL, 1,
+                                BENCH_KDF_MAX_OUT, c / 3000, {0}, 0};
     return n;
 }
 
@@ -249,8 +257,10 @@ static void bench_kdf_figures_of(size_t i, bench_kdf_figures *g) {
     g->units = bench_kdf_units(r);
     bench_kdf_stats(r, bk.reps, &g->best, &g->med);
     double per_unit = g->best / g->units;
-    bench_kdf_share(g->strict, sizeof g->strict, bench_kdf_floor(r, bk.floors.lat, 32 * bk.floors.tput), per_unit);
-    bench_kdf_share(g->lanes, sizeof g->lanes, bench_kdf_floor(r, bk.floors.lat, bk.floors.lanes), per_unit);
+    bench_kdf_share(g->strict, sizeof g->strict,
+                    bench_kdf_floor(r, bk.floors.lat, 32 * bk.floors.tput), per_unit);
+    bench_kdf_share(g->lanes, sizeof g->lanes,
+                    bench_kdf_floor(r, bk.floors.lat, bk.floors.lanes), per_unit);
     g->vs[0] = '\0';
     g->peer = bench_kdf_peer(bk.rows, bk.nrows, i);
     g->peer_per_unit = 0;
@@ -382,8 +392,8 @@ static void bench_kdf_add_results(bench_ctx *c) {
         if (k->skipped == BENCH_KDF_SKIPPED)
             continue;
         int ours = k->kind != BENCH_KDF_OSSL && k->kind != BENCH_KDF_HKDF_OSSL;
-        bench_report_row *r = bench_row("kdf", ours ? "fastsha256" : "openssl", ours ? bk.backend : ossl,
-                              "%s", k->name);
+        bench_report_row *r = bench_row("kdf", ours ? "fastsha256" : "openssl",
+                                        ours ? bk.backend : ossl, "%s", k->name);
         r->size = k->outlen;
         r->count = k->iterations;
         r->reps = bk.reps;
@@ -393,7 +403,8 @@ static void bench_kdf_add_results(bench_ctx *c) {
             continue;
         bench_kdf_figures g;
         bench_kdf_figures_of(i, &g);
-        bench_fmt(r->unit, sizeof r->unit, "%s", k->kind >= BENCH_KDF_HKDF_FAST ? "ns/call" : "ns/iteration");
+        bench_fmt(r->unit, sizeof r->unit, "%s",
+                  k->kind >= BENCH_KDF_HKDF_FAST ? "ns/call" : "ns/iteration");
         r->value = r->ns_best = g.best / g.units;
         r->ns_med = g.med / g.units;
         if (g.peer)

@@ -46,7 +46,8 @@ static double probe_ns(const char *name, double ns_per_tick, int quick) {
         if (strcmp(bench_probe_probes[i]->name, name) != 0)
             continue;
         double median, best;
-        bench_probe_run(bench_probe_probes[i], ns_per_tick, quick ? 3 : 7, quick ? 0.5 : 3.0, &median, &best);
+        bench_probe_run(bench_probe_probes[i], ns_per_tick, quick ? 3 : 7, quick ? 0.5 : 3.0,
+                        &median, &best);
         return best;
     }
     return 0;

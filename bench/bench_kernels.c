@@ -88,7 +88,9 @@ static inline __attribute__((always_inline)) uint64_t k_hex_each(const kern_arg 
 
 static void hex_fastsha256(const uint8_t *digest, char *hex) { fastsha256_to_hex(digest, 32, hex); }
 static void hex_table(const uint8_t *digest, char *hex) { bench_table_hex(digest, 32, hex); }
-static void hex_openssl(const uint8_t *digest, char *hex) { (void)bench_openssl_buf2hex(digest, 32, hex, 65); }
+static void hex_openssl(const uint8_t *digest, char *hex) {
+    (void)bench_openssl_buf2hex(digest, 32, hex, 65);
+}
 
 static uint64_t k_hex_single(void *p, size_t start, size_t n, uint64_t acc) {
     (void)start;
@@ -180,8 +182,8 @@ bench_ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap
     return p;
 }
 
-static bench_report_row *k_row(const bench_ctx *c, const char *style, const char *unit, double value,
-                     const char *peer, double peer_value) {
+static bench_report_row *k_row(const bench_ctx *c, const char *style, const char *unit,
+                               double value, const char *peer, double peer_value) {
     bench_report_row *r = bench_row("kernels", "fastsha256", fastsha256_backend(), "%s", style);
     bench_fmt(r->unit, sizeof r->unit, "%s", unit);
     r->value = value;
@@ -224,7 +226,8 @@ static void k_measure_openssl(const bench_ctx *c, kern_arg *a, k_peers *p) {
     memset(p, 0, sizeof *p);
     bench_fmt(p->def, sizeof p->def, "default path%s",
               bench_backend_supported("shani") ? " (SHA-NI here)" : "");
-    p->ossl = !c->opt.no_openssl && bench_openssl_available() && bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
+    p->ossl = !c->opt.no_openssl && bench_openssl_available() &&
+              bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
     if (!p->ossl)
         return;
     /* OPENSSL_ia32cap masks: no SHA extensions; no SSSE3, SHA, AVX2, BMI
@@ -283,8 +286,9 @@ static void k_rows_wide(const bench_ctx *c, kern_arg *a, const k_peers *p) {
         char s[96];
         bench_fmt(s, sizeof s, "%s forced, %u lanes: fastsha256_many, %u x 1 MiB", wide[i].backend,
                   wide[i].lanes, wide[i].lanes);
-        bench_report_row *r = k_row(c, s, "cycles/block", bench_cycles(c, t) / (wide[i].lanes * k_blocks_1m),
-                          wide[i].peer, wide[i].peer_cycles);
+        bench_report_row *r = k_row(c, s, "cycles/block",
+                                    bench_cycles(c, t) / (wide[i].lanes * k_blocks_1m),
+                                    wide[i].peer, wide[i].peer_cycles);
         bench_fmt(r->note, sizeof r->note,
                   "= %.0f cycles per %u-lane step (%u blocks at once); OpenSSL default path %.2f "
                   "cycles/block", bench_cycles(c, t) / k_blocks_1m, wide[i].lanes, wide[i].lanes,
@@ -305,8 +309,8 @@ static void k_rows_backend(const bench_ctx *c, kern_arg *a, const k_peers *p, co
     double t = k_ticks(c, k_oneshot, a, 1, k_target(c));
     bench_fmt(s, sizeof s, "%s forced, single stream: 16 MiB one-shot", name);
     double peer_v = pp ? (pp->ok ? bench_cycles(c, pp->per_byte_16m) : 0) : p->per_byte_16m;
-    bench_report_row *r = k_row(c, s, "cycles/byte", bench_cycles(c, t) / (double)(16 * BENCH_MIB), peer,
-                      peer_v);
+    bench_report_row *r = k_row(c, s, "cycles/byte", bench_cycles(c, t) / (double)(16 * BENCH_MIB),
+                                peer, peer_v);
     bench_fmt(r->note, sizeof r->note, "%.3f GB/s", 16.0 * BENCH_MIB / (t / c->clk.tick_hz) / 1e9);
     a->size = BENCH_SEED_LEN;
     t = k_ticks(c, k_oneshot, a, 1, k_target(c));
@@ -331,7 +335,7 @@ static void k_rows_hex_encoder(const bench_ctx *c, kern_arg *a, const char *h, d
             bench_fmt(s, sizeof s, "hex %s: to_hex_many, batches of 1024 (via %s)", h,
                       fastsha256_backend());
         bench_report_row *r = k_row(c, s, "cycles/digest", bench_cycles(c, t), k_hex_peer,
-                          bench_cycles(c, t_ossl));
+                                    bench_cycles(c, t_ossl));
         bench_fmt(r->note, sizeof r->note, "plain table encoder: %.1f cycles/digest",
                   bench_cycles(c, t_table));
     }

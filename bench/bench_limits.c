@@ -89,7 +89,8 @@ static void derive_floors(bench_limits_floors *f) {
         f->shani_one = f->shani_block_lat + bench_limits_probe(f, "paddd latency");
         f->shani_many = bench_limits_probe(f, "SHA-NI block mix, 5 streams");
     }
-    double h = max2(bench_limits_probe(f, "sha256h latency"), bench_limits_probe(f, "sha256h2 latency"));
+    double h = max2(bench_limits_probe(f, "sha256h latency"),
+                    bench_limits_probe(f, "sha256h2 latency"));
     if (h > 0) {
         f->arm_block_lat = 16 * h;
         f->arm_one = f->arm_block_lat;
@@ -134,7 +135,8 @@ double bench_limits_lanes_floor(const bench_limits_floors *f, const char *backen
     return 0;
 }
 
-void bench_limits_measure_floors(const bench_ctx *c, bench_limits_floors *f, double core_per_tick, int rows) {
+void bench_limits_measure_floors(const bench_ctx *c, bench_limits_floors *f, double core_per_tick,
+                                 int rows) {
     memset(f, 0, sizeof *f);
     run_probes(c, f, core_per_tick, rows);
     derive_floors(f);
@@ -157,7 +159,8 @@ double bench_limits_path_floor(const bench_limits_floors *f, const bench_limits_
     case BENCH_LIMITS_F_BLOCK_LAT: return f->block_lat;
     case BENCH_LIMITS_F_MANY: return f->many;
     case BENCH_LIMITS_F_LANES:
-        return bench_limits_lanes_floor(f, p->backend ? p->backend : fastsha256_backend(), (unsigned)p->nmsg);
+        return bench_limits_lanes_floor(f, p->backend ? p->backend : fastsha256_backend(),
+                                        (unsigned)p->nmsg);
     case BENCH_LIMITS_F_SEED: return f->many > 0 ? f->many + hex_floor(f) : 0;
     case BENCH_LIMITS_F_HEX: return hex_floor(f);
     case BENCH_LIMITS_F_HMAC: return 3 * f->many;
@@ -170,7 +173,8 @@ double bench_limits_path_floor(const bench_limits_floors *f, const bench_limits_
 
 /* --- Rows and table ---------------------------------------------------------- */
 
-bench_report_row *bench_limits_row(const char *backend, const bench_limits_path *p, const bench_limits_measured *m, double units) {
+bench_report_row *bench_limits_row(const char *backend, const bench_limits_path *p,
+                                   const bench_limits_measured *m, double units) {
     const double value = m->median / units, floor = m->share * value;
     bench_report_row *r = bench_row("limits", "fastsha256", backend, "%s", p->label);
     bench_fmt(r->unit, sizeof r->unit, "%s", p->unit);

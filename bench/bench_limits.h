@@ -27,7 +27,8 @@ typedef struct bench_limits_floors {
 /* Runs every probe this CPU has (rows: also as table rows, at the full
  * repetitions) and derives the floors, in core cycles at core_per_tick
  * (1: in counter ticks). */
-void bench_limits_measure_floors(const bench_ctx *c, bench_limits_floors *f, double core_per_tick, int rows);
+void bench_limits_measure_floors(const bench_ctx *c, bench_limits_floors *f, double core_per_tick,
+                                 int rows);
 double bench_limits_probe(const bench_limits_floors *f, const char *name);
 
 /* Core cycles per counter tick now: the add-chain estimate, taken next to
@@ -95,16 +96,17 @@ typedef struct bench_limits_measured {
     char note[96];   /* how the rounds were timed when not as usual, or "" */
 } bench_limits_measured;
 
-void bench_limits_measure_path(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a, const bench_limits_floors *f,
-                     bench_limits_measured *m);
+void bench_limits_measure_path(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a,
+                               const bench_limits_floors *f, bench_limits_measured *m);
 /* The same with OpenSSL's integer path (a child process) as the floor;
  * peer 0: only the path. */
-void bench_limits_measure_against_openssl(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a, int peer,
-                                bench_limits_measured *m);
+void bench_limits_measure_against_openssl(const bench_ctx *c, const bench_limits_path *p,
+                                          bench_limits_arg *a, int peer, bench_limits_measured *m);
 
 /* A path row: the median round's value per unit, the best's, and the
  * floor (share x value: floor / value is the row's share). */
-bench_report_row *bench_limits_row(const char *backend, const bench_limits_path *p, const bench_limits_measured *m, double units);
+bench_report_row *bench_limits_row(const char *backend, const bench_limits_path *p,
+                                   const bench_limits_measured *m, double units);
 
 void bench_limits_run_paths(bench_ctx *c, const bench_limits_floors *f);
 

@@ -17,7 +17,8 @@
 static uint64_t w_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
     const bench_limits_arg *a = (const bench_limits_arg *)p;
     (void)start;
-    return bench_oneshot_loop(bench_digest_fastsha256, BENCH_OPENSSL_LOW_LEVEL, a->buf, a->size, n, acc);
+    return bench_oneshot_loop(bench_digest_fastsha256, BENCH_OPENSSL_LOW_LEVEL,
+                              a->buf, a->size, n, acc);
 }
 
 /* Each 14-byte message is the previous digest: the call's latency. */
@@ -99,8 +100,9 @@ static uint64_t w_update_many(void *p, size_t start, size_t n, uint64_t acc) {
     return acc;
 }
 
-/* PBKDF2-HMAC-SHA256, 32-byte keys: n items of BENCH_LIMITS_KDF_ITERS iterations,
- * one derivation, or (a->nmsg > 1) that many at once through _many. */
+/* PBKDF2-HMAC-SHA256, 32-byte keys: n items of BENCH_LIMITS_KDF_ITERS
+ * iterations, one derivation, or (a->nmsg > 1) that many at once through
+ * _many. */
 static uint64_t w_kdf(void *p, size_t start, size_t n, uint64_t acc) {
     bench_limits_arg *a = (bench_limits_arg *)p;
     (void)start;
@@ -111,7 +113,8 @@ static uint64_t w_kdf(void *p, size_t start, size_t n, uint64_t acc) {
             fastsha256_pbkdf2_many(a->ptrs, a->lens, salt, saltlen, a->nmsg, BENCH_LIMITS_KDF_ITERS,
                                    a->dig, 32);
         else
-            fastsha256_pbkdf2(a->ptrs[0], a->lens[0], "salt", 4, BENCH_LIMITS_KDF_ITERS, a->dig, 32);
+            fastsha256_pbkdf2(a->ptrs[0], a->lens[0], "salt", 4, BENCH_LIMITS_KDF_ITERS,
+                              a->dig, 32);
         acc = bench_fold_digest(acc, a->dig[0]);
     }
     return acc;
@@ -163,8 +166,8 @@ static const char lat_basis[] = "one block's latency";
 /* Every path, in the table's order. Per item: `size` bytes as one message,
  * or `nmsg` messages of `size` bytes; `granule` items per call. */
 static const bench_limits_path paths[] = {
-    {"single stream, 16 MiB", NULL, w_oneshot, 0, 16 * MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_ONE,
-     chain_basis, ">=95%", NULL, NULL},
+    {"single stream, 16 MiB", NULL, w_oneshot, 0, 16 * MIB, 1, 0, "cycles/block",
+     BENCH_LIMITS_F_ONE, chain_basis, ">=95%", NULL, NULL},
     {"single stream, 256 KiB (in cache)", NULL, w_oneshot, 0, 256 * KIB, 1, 0, "cycles/block",
      BENCH_LIMITS_F_ONE, chain_basis, NULL, NULL, NULL},
     {"14 B fastsha256(), back to back", NULL, w_oneshot, 0, BENCH_SEED_LEN, 1, 1, "cycles/hash",
@@ -174,42 +177,45 @@ static const bench_limits_path paths[] = {
      BENCH_LIMITS_F_BLOCK_LAT, lat_basis, "<=1.1x+fr", NULL, note_framing},
     {"14 B fastsha256_hex(), chained (latency)", NULL, w_chain_hex, 0, 0, 1, 1, "cycles/hash",
      BENCH_LIMITS_F_BLOCK_LAT, lat_basis, "<=1.1x+fr", NULL, note_framing_hex},
-    {"batch 16 x 1 MiB (fastsha256_many)", NULL, w_many, 16, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_MANY,
-     many_basis, ">=90%", NULL, NULL},
-    {"batch 16 x 64 KiB (in cache)", NULL, w_many, 16, 64 * KIB, 1, 0, "cycles/block", BENCH_LIMITS_F_MANY,
-     many_basis, NULL, NULL, NULL},
-    {"batch 2 x 1 MiB, shani forced", "shani", w_many, 2, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
-     lanes_basis, NULL, NULL, NULL},
-    {"batch 4 x 1 MiB, shani forced", "shani", w_many, 4, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
-     lanes_basis, NULL, NULL, NULL},
-    {"batch 16 x 1 MiB, shani forced", "shani", w_many, 16, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
-     lanes_basis, NULL, NULL, NULL},
-    {"batch 8 x 1 MiB, avx2 forced", "avx2", w_many, 8, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
-     lanes_basis, NULL, NULL, NULL},
-    {"batch 16 x 1 MiB, avx2 forced", "avx2", w_many, 16, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
-     lanes_basis, NULL, NULL, NULL},
+    {"batch 16 x 1 MiB (fastsha256_many)", NULL, w_many, 16, MIB, 1, 0, "cycles/block",
+     BENCH_LIMITS_F_MANY, many_basis, ">=90%", NULL, NULL},
+    {"batch 16 x 64 KiB (in cache)", NULL, w_many, 16, 64 * KIB, 1, 0, "cycles/block",
+     BENCH_LIMITS_F_MANY, many_basis, NULL, NULL, NULL},
+    {"batch 2 x 1 MiB, shani forced", "shani", w_many, 2, MIB, 1, 0, "cycles/block",
+     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
+    {"batch 4 x 1 MiB, shani forced", "shani", w_many, 4, MIB, 1, 0, "cycles/block",
+     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
+    {"batch 16 x 1 MiB, shani forced", "shani", w_many, 16, MIB, 1, 0, "cycles/block",
+     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
+    {"batch 8 x 1 MiB, avx2 forced", "avx2", w_many, 8, MIB, 1, 0, "cycles/block",
+     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
+    {"batch 16 x 1 MiB, avx2 forced", "avx2", w_many, 16, MIB, 1, 0, "cycles/block",
+     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
     {"batch 16 x 1 MiB, avx512 forced", "avx512", w_many, 16, MIB, 1, 0, "cycles/block",
      BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
     {"batch 32 x 1 MiB, avx512 forced", "avx512", w_many, 32, MIB, 1, 0, "cycles/block",
      BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
-    {"batch 2 x 1 MiB, armv8 forced", "armv8", w_many, 2, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
-     lanes_basis, NULL, NULL, NULL},
-    {"batch 16 x 1 MiB, armv8 forced", "armv8", w_many, 16, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES,
-     lanes_basis, NULL, NULL, NULL},
+    {"batch 2 x 1 MiB, armv8 forced", "armv8", w_many, 2, MIB, 1, 0, "cycles/block",
+     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
+    {"batch 16 x 1 MiB, armv8 forced", "armv8", w_many, 16, MIB, 1, 0, "cycles/block",
+     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
     {"seed batch + hex, 14 B, per message", NULL, w_seed, 0, 0, BENCH_LIMITS_BATCH, 1, "cycles/msg",
      BENCH_LIMITS_F_SEED, "one block, many streams + hex", ">=85%", NULL, note_seed},
-    {"hex per digest (to_hex_many)", NULL, w_hex, 0, 0, BENCH_LIMITS_BATCH, 1, "cycles/digest", BENCH_LIMITS_F_HEX,
-     "the encoder's mix", NULL, NULL, NULL},
-    {"HMAC 64 B batch (hmac_many), per tag", NULL, w_hmac, 0, 0, BENCH_LIMITS_BATCH, 1, "cycles/tag",
-     BENCH_LIMITS_F_HMAC, "3 blocks, many streams", ">=85%", NULL, NULL},
+    {"hex per digest (to_hex_many)", NULL, w_hex, 0, 0, BENCH_LIMITS_BATCH, 1, "cycles/digest",
+     BENCH_LIMITS_F_HEX, "the encoder's mix", NULL, NULL, NULL},
+    {"HMAC 64 B batch (hmac_many), per tag", NULL, w_hmac, 0, 0, BENCH_LIMITS_BATCH, 1,
+     "cycles/tag", BENCH_LIMITS_F_HMAC, "3 blocks, many streams", ">=85%", NULL, NULL},
     {"update_many, 4 streams x 1 MiB", NULL, w_update_many, 4, MIB, 1, 0, "cycles/block",
      BENCH_LIMITS_F_LANES, "this backend's lanes, 4 streams", NULL, NULL, NULL},
-    {"PBKDF2 iteration, one derivation", NULL, w_kdf, 1, 16, 1, BENCH_LIMITS_KDF_ITERS, "cycles/iter",
-     BENCH_LIMITS_F_KDF_ONE, "2 blocks' latency chain", ">=90%",
-     "fastsha256_pbkdf2, " BENCH_LIMITS_STR(BENCH_LIMITS_KDF_ITERS) " iterations, 32-byte key", NULL},
-    {"PBKDF2 iteration, _many of 4, per derivation", NULL, w_kdf, 4, 16, 1, 4.0 * BENCH_LIMITS_KDF_ITERS,
-     "cycles/iter", BENCH_LIMITS_F_KDF_MANY, "2 blocks, many streams", ">=85%",
-     "fastsha256_pbkdf2_many, 4 derivations of " BENCH_LIMITS_STR(BENCH_LIMITS_KDF_ITERS) " iterations", NULL},
+    {"PBKDF2 iteration, one derivation", NULL, w_kdf, 1, 16, 1, BENCH_LIMITS_KDF_ITERS,
+     "cycles/iter", BENCH_LIMITS_F_KDF_ONE, "2 blocks' latency chain", ">=90%",
+     "fastsha256_pbkdf2, " BENCH_LIMITS_STR(BENCH_LIMITS_KDF_ITERS) " iterations, 32-byte key",
+     NULL},
+    {"PBKDF2 iteration, _many of 4, per derivation", NULL, w_kdf, 4, 16, 1,
+     4.0 * BENCH_LIMITS_KDF_ITERS, "cycles/iter", BENCH_LIMITS_F_KDF_MANY,
+     "2 blocks, many streams", ">=85%",
+     "fastsha256_pbkdf2_many, 4 derivations of " BENCH_LIMITS_STR(BENCH_LIMITS_KDF_ITERS)
+     " iterations", NULL},
 };
 
 static const bench_limits_path memory_paths[] = {
@@ -241,7 +247,8 @@ static int path_runs_here(const bench_ctx *c, const bench_limits_path *p) {
            (!c->opt.backend || strcmp(c->opt.backend, p->backend) == 0);
 }
 
-static void run_path(const bench_ctx *c, bench_limits_arg *a, const bench_limits_path *p, const bench_limits_floors *f) {
+static void run_path(const bench_ctx *c, bench_limits_arg *a, const bench_limits_path *p,
+                     const bench_limits_floors *f) {
     if (!path_runs_here(c, p))
         return;
     if (p->backend)
@@ -267,7 +274,8 @@ static void portable_row(const bench_ctx *c, bench_limits_arg *a) {
     if (!bench_backend_supported("scalar") || fastsha256_set_backend("scalar") != 0)
         return;
     set_msgs(a, p);
-    int peer = !c->opt.no_openssl && bench_openssl_available() && bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
+    int peer = !c->opt.no_openssl && bench_openssl_available() &&
+               bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
     bench_limits_measured m;
     bench_limits_measure_against_openssl(c, p, a, peer, &m);
     fastsha256_reset_backend();

@@ -21,8 +21,8 @@ static int round_count(const bench_ctx *c) {
 /* An item of a millisecond or more outlasts a scheduler slice, so no chunk
  * of it runs undisturbed: it is timed alone in the thread's CPU time, after
  * an untimed one that brings its data back from where the probes left it. */
-static double item_ticks_cpu_time(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a,
-                                  uint64_t *acc) {
+static double item_ticks_cpu_time(const bench_ctx *c, const bench_limits_path *p,
+                                  bench_limits_arg *a, uint64_t *acc) {
     *acc = p->fn(a, 0, 1, *acc);
     uint64_t t0 = bench_thread_cpu_ns();
     *acc = p->fn(a, 0, 1, *acc);
@@ -44,7 +44,8 @@ static double item_ticks_wall(const bench_limits_path *p, bench_limits_arg *a, u
 
 /* Short items: one repetition of bench_measure_for (chunks of about half a
  * millisecond, those with a context switch dropped); one_rep has reps 1. */
-static double chunks_ticks(const bench_ctx *one_rep, const bench_limits_path *p, bench_limits_arg *a) {
+static double chunks_ticks(const bench_ctx *one_rep, const bench_limits_path *p,
+                           bench_limits_arg *a) {
     void *args[1] = {a};
     bench_result res;
     bench_measure_for(one_rep, p->fn, args, 1, p->granule, one_rep->opt.quick ? 2.0 : 25.0, 1e9,
@@ -52,9 +53,12 @@ static double chunks_ticks(const bench_ctx *one_rep, const bench_limits_path *p,
     return res.ticks_med;
 }
 
-typedef enum { BENCH_LIMITS_T_CHUNKS, BENCH_LIMITS_T_CPU_TIME, BENCH_LIMITS_T_WALL } bench_limits_timing;
+typedef enum {
+    BENCH_LIMITS_T_CHUNKS, BENCH_LIMITS_T_CPU_TIME, BENCH_LIMITS_T_WALL
+} bench_limits_timing;
 
-static bench_limits_timing choose_timing(const bench_limits_path *p, bench_limits_arg *a, int wall) {
+static bench_limits_timing choose_timing(const bench_limits_path *p, bench_limits_arg *a,
+                                         int wall) {
     if (p->granule != 1)
         return BENCH_LIMITS_T_CHUNKS;
     uint64_t w0 = bench_wall_ns();
@@ -68,7 +72,8 @@ static bench_limits_timing choose_timing(const bench_limits_path *p, bench_limit
  * cycles per tick estimated after the round. */
 typedef struct bench_limits_round_log {
     int n;
-    double path[BENCH_LIMITS_MAX_ROUNDS], floor[BENCH_LIMITS_MAX_ROUNDS], cpt[BENCH_LIMITS_MAX_ROUNDS];
+    double path[BENCH_LIMITS_MAX_ROUNDS], floor[BENCH_LIMITS_MAX_ROUNDS];
+    double cpt[BENCH_LIMITS_MAX_ROUNDS];
 } bench_limits_round_log;
 
 static double median_of(const double *v, int n) {
@@ -100,8 +105,8 @@ static void summarise(const bench_limits_round_log *r, bench_limits_measured *m)
 }
 
 /* One item's ticks by the chosen timing. */
-static double path_ticks(const bench_ctx *one_rep, const bench_limits_path *p, bench_limits_arg *a, bench_limits_timing t,
-                         uint64_t *acc) {
+static double path_ticks(const bench_ctx *one_rep, const bench_limits_path *p, bench_limits_arg *a,
+                         bench_limits_timing t, uint64_t *acc) {
     if (t == BENCH_LIMITS_T_CPU_TIME)
         return item_ticks_cpu_time(one_rep, p, a, acc);
     if (t == BENCH_LIMITS_T_WALL)
@@ -109,8 +114,8 @@ static double path_ticks(const bench_ctx *one_rep, const bench_limits_path *p, b
     return chunks_ticks(one_rep, p, a);
 }
 
-void bench_limits_measure_path(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a, const bench_limits_floors *f,
-                     bench_limits_measured *m) {
+void bench_limits_measure_path(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a,
+                               const bench_limits_floors *f, bench_limits_measured *m) {
     memset(m, 0, sizeof *m);
     bench_limits_timing timing = choose_timing(p, a, 0);
     bench_ctx one_rep = *c;
@@ -134,8 +139,8 @@ void bench_limits_measure_path(const bench_ctx *c, const bench_limits_path *p, b
                   "(checksum %016llx)", r.n, (unsigned long long)acc);
 }
 
-void bench_limits_measure_against_openssl(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a, int peer,
-                                bench_limits_measured *m) {
+void bench_limits_measure_against_openssl(const bench_ctx *c, const bench_limits_path *p,
+                                          bench_limits_arg *a, int peer, bench_limits_measured *m) {
     memset(m, 0, sizeof *m);
     /* The child's run is the round's floor: its short form each round. */
     bench_ctx quick = *c;

@@ -114,7 +114,8 @@ void bench_openssl_digest(bench_openssl_style s, const void *data, size_t len, u
             bench_next_counter(m + sizeof BENCH_DISTINCT_PREFIX - 1);            \
     }
 
-uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t start, size_t n, uint64_t acc) {
+uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t start, size_t n,
+                                 uint64_t acc) {
     char m[BENCH_SEED_LEN + 2];
     uint8_t d[32];
     bench_ring ring;
@@ -141,7 +142,9 @@ uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t sta
 #else /* no OpenSSL */
 
 int bench_openssl_available(void) { return 0; }
-const char *bench_openssl_version(void) { return "not built (OpenSSL not found at configure time)"; }
+const char *bench_openssl_version(void) {
+    return "not built (OpenSSL not found at configure time)";
+}
 int bench_openssl_style_available(bench_openssl_style s) {
     (void)s;
     return 0;
@@ -152,7 +155,8 @@ void bench_openssl_digest(bench_openssl_style s, const void *data, size_t len, u
     (void)len;
     memset(out, 0, 32);
 }
-uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t start, size_t n, uint64_t acc) {
+uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t start, size_t n,
+                                 uint64_t acc) {
     (void)s;
     (void)distinct;
     (void)start;

@@ -16,7 +16,7 @@ typedef enum bench_openssl_style {
 } bench_openssl_style;
 
 int bench_openssl_available(void);
-const char *bench_openssl_version(void);           /* OpenSSL_version(OPENSSL_VERSION) */
+const char *bench_openssl_version(void);                      /* OpenSSL_version(OPENSSL_VERSION) */
 const char *bench_openssl_style_name(bench_openssl_style s);  /* "EVP_Digest", ... */
 int bench_openssl_style_available(bench_openssl_style s);
 
@@ -27,7 +27,8 @@ void bench_openssl_digest(bench_openssl_style s, const void *data, size_t len, u
  * the counter messages start .. start + n - 1), each digested in style s and
  * hex-encoded with the plain table encoder; returns acc with every hex string
  * folded in (bench_fold_hex). */
-uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t start, size_t n, uint64_t acc);
+uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t start, size_t n,
+                                 uint64_t acc);
 
 /* OpenSSL's own hex encoder, OPENSSL_buf2hexstr_ex with no separator
  * (uppercase); returns 0 when not available. out holds 2n + 1 bytes. */

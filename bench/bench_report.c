@@ -31,7 +31,9 @@ bench_report_row *bench_report_add(void) {
 size_t bench_report_count(void) { return nrows; }
 bench_report_row *bench_report_get(size_t i) { return i < nrows ? &rows[i] : NULL; }
 
-int bench_report_in(const bench_report_row *r, const char *section) { return strcmp(r->section, section) == 0; }
+int bench_report_in(const bench_report_row *r, const char *section) {
+    return strcmp(r->section, section) == 0;
+}
 
 /* --- Cells ---------------------------------------------------------------- */
 
@@ -71,7 +73,9 @@ bench_report_cell bench_report_size(size_t s) {
     return c;
 }
 
-const char *bench_report_check_text(int check) { return check > 0 ? "ok" : check < 0 ? "MISMATCH" : "-"; }
+const char *bench_report_check_text(int check) {
+    return check > 0 ? "ok" : check < 0 ? "MISMATCH" : "-";
+}
 
 /* --- The run's description ------------------------------------------------ */
 
@@ -148,7 +152,8 @@ void bench_report_sweep_collect(bench_report_sweep *w) {
         if (bench_report_in(&rows[i], "sweep"))
             add_size(w, rows[i].size);
     for (size_t i = 0; i < nrows && w->nsizes; i++) {
-        struct bench_report_series *s = bench_report_in(&rows[i], "sweep") ? series_of(w, &rows[i]) : NULL;
+        struct bench_report_series *s =
+            bench_report_in(&rows[i], "sweep") ? series_of(w, &rows[i]) : NULL;
         for (size_t z = 0; s && z < w->nsizes; z++)
             if (w->sizes[z] == rows[i].size)
                 s->at[z] = &rows[i];
@@ -226,9 +231,10 @@ void bench_report_print_kernels(FILE *out, const bench_report_meta *m) {
         if (!bench_report_in(r, "kernels"))
             continue;
         int more = strcmp(r->unit, "GB/s") == 0; /* the one unit where more is better */
-        fprintf(out, KERNELS_FMT, r->style, bench_report_num(r->value).s, r->unit, bench_report_num(r->peer_value).s,
-                r->peer[0] ? r->peer : "-",
-                more ? bench_report_ratio(r->value, r->peer_value).s : bench_report_ratio(r->peer_value, r->value).s);
+        fprintf(out, KERNELS_FMT, r->style, bench_report_num(r->value).s, r->unit,
+                bench_report_num(r->peer_value).s, r->peer[0] ? r->peer : "-",
+                more ? bench_report_ratio(r->value, r->peer_value).s
+                     : bench_report_ratio(r->peer_value, r->value).s);
         if (r->note[0])
             fprintf(out, "    %s\n", r->note);
     }
@@ -245,8 +251,9 @@ void bench_report_print_rows(FILE *out, const bench_report_meta *m, const char *
         if (!bench_report_in(r, section))
             continue;
         fprintf(out, ROWS_FMT, r->who, r->backend, r->style, bench_report_size(r->size).s,
-                bench_report_rate(r->hps_med).s, bench_report_rate(r->hps_best).s, bench_report_num(r->ns_med).s,
-                bench_report_num(r->cyc_med).s, bench_report_num(r->gbps).s, bench_report_check_text(r->check));
+                bench_report_rate(r->hps_med).s, bench_report_rate(r->hps_best).s,
+                bench_report_num(r->ns_med).s, bench_report_num(r->cyc_med).s,
+                bench_report_num(r->gbps).s, bench_report_check_text(r->check));
         if (r->note[0])
             fprintf(out, "    %s\n", r->note);
     }

@@ -79,7 +79,8 @@ int bench_report_prepare_dir(const char *dir);
  * DIR/results.csv, results.json, results.txt (`tables`) and, with sweep rows,
  * throughput.dat and throughput.gp, then runs gnuplot (when on PATH) for
  * throughput.png and throughput.svg. Returns 0 on success. */
-int bench_report_write_dir(const char *dir, const bench_report_meta *m, int verbose, bench_report_tables_fn tables);
+int bench_report_write_dir(const char *dir, const bench_report_meta *m, int verbose,
+                           bench_report_tables_fn tables);
 
 /* "12.35M", "482.1k", ... */
 void bench_report_fmt_rate(char *buf, size_t n, double v);

@@ -59,7 +59,8 @@ int bench_report_prepare_dir(const char *dir) {
 }
 
 /* DIR/name written by write; -1 when it cannot be opened or closed. */
-static int write_file(const char *dir, const char *name, bench_report_tables_fn write, const bench_report_meta *m) {
+static int write_file(const char *dir, const char *name, bench_report_tables_fn write,
+                      const bench_report_meta *m) {
     char path[BENCH_JS_PATH_MAX];
     bench_fmt(path, sizeof path, "%s/%s", dir, name);
     FILE *f = fopen(path, "w");
@@ -191,7 +192,8 @@ static void write_csv_file(FILE *out, const bench_report_meta *m) {
     bench_report_write_csv(out);
 }
 
-int bench_report_write_dir(const char *dir, const bench_report_meta *m, int verbose, bench_report_tables_fn tables) {
+int bench_report_write_dir(const char *dir, const bench_report_meta *m, int verbose,
+                           bench_report_tables_fn tables) {
     int rc = 0;
     rc |= write_file(dir, "results.csv", write_csv_file, m);
     rc |= write_file(dir, "results.json", bench_report_write_json, m);

@@ -6,7 +6,8 @@
 #include "bench_report.h"
 
 /* Returned by value so that a call can be an argument in place:
- * fprintf(out, "%s", bench_report_num(v).s), valid to the end of the full expression. */
+ * fprintf(out, "%s", bench_report_num(v).s), valid to the end of the full
+ * expression. */
 typedef struct bench_report_cell {
     char s[16];
 } bench_report_cell;
@@ -15,7 +16,7 @@ bench_report_cell bench_report_rate(double v);            /* bench_report_fmt_ra
 bench_report_cell bench_report_num(double v);             /* 1234, 123.4, 12.34, 1.234, "-" */
 bench_report_cell bench_report_ratio(double a, double b); /* a / b as "1.23x", "-" */
 bench_report_cell bench_report_size(size_t s);            /* "14 B", "4 KiB", "16 MiB" */
-const char *bench_report_check_text(int check); /* "ok", "MISMATCH", "-" */
+const char *bench_report_check_text(int check);           /* "ok", "MISMATCH", "-" */
 int bench_report_in(const bench_report_row *r, const char *section);
 
 #define BENCH_REPORT_MAX_SERIES 16
@@ -24,8 +25,8 @@ int bench_report_in(const bench_report_row *r, const char *section);
 typedef struct bench_report_sweep {
     size_t sizes[BENCH_REPORT_MAX_SIZES], nsizes; /* ascending */
     struct bench_report_series {
-        char label[48];                 /* the plot's key */
-        char head[48];                  /* the table's column heading */
+        char label[48];                                     /* the plot's key */
+        char head[48];                                      /* the table's column heading */
         const bench_report_row *at[BENCH_REPORT_MAX_SIZES]; /* by size; NULL: not measured */
     } s[BENCH_REPORT_MAX_SERIES];
     size_t nseries;

@@ -24,8 +24,9 @@ static int starts(const char *s, const char *prefix) {
 
 /* The first row of list by who, and by the start of its backend, style and
  * messages ("": any). */
-static const bench_report_row *first_of(const bench_report_row *const *list, size_t n, const char *who,
-                              const char *backend, const char *style, const char *messages) {
+static const bench_report_row *first_of(const bench_report_row *const *list, size_t n,
+                                        const char *who, const char *backend, const char *style,
+                                        const char *messages) {
     for (size_t i = 0; i < n; i++)
         if (strcmp(list[i]->who, who) == 0 && starts(list[i]->backend, backend) &&
             starts(list[i]->style, style) && starts(list[i]->messages, messages))
@@ -45,7 +46,8 @@ static const bench_report_row *fastest_builtin(const seed_view *v, const char *r
 }
 
 static int cmp_rate_desc(const void *a, const void *b) {
-    const bench_report_row *x = *(const bench_report_row *const *)a, *y = *(const bench_report_row *const *)b;
+    const bench_report_row *x = *(const bench_report_row *const *)a;
+    const bench_report_row *y = *(const bench_report_row *const *)b;
     return (x->hps_med < y->hps_med) - (x->hps_med > y->hps_med);
 }
 
@@ -82,8 +84,9 @@ static void print_board(FILE *out, const bench_report_meta *m, const seed_view *
         if (r->chunks)
             bench_fmt(drop, sizeof drop, "%zu/%zu", r->discarded, r->chunks);
         fprintf(out, BOARD_FMT, rank, r->who, r->backend, r->style, r->messages,
-                bench_report_rate(r->hps_med).s, bench_report_rate(r->hps_best).s, bench_report_num(r->ns_med).s,
-                bench_report_num(r->cyc_med).s, bench_report_ratio(r->hps_med, node).s, bench_report_ratio(r->hps_med, ossl).s,
+                bench_report_rate(r->hps_med).s, bench_report_rate(r->hps_best).s,
+                bench_report_num(r->ns_med).s, bench_report_num(r->cyc_med).s,
+                bench_report_ratio(r->hps_med, node).s, bench_report_ratio(r->hps_med, ossl).s,
                 drop, bench_report_check_text(r->check));
     }
 }
@@ -104,7 +107,8 @@ static void print_fastest(FILE *out, const seed_view *v) {
     }
     /* And the plain one-call-per-message style, which is what the seed
      * snippets do. */
-    const bench_report_row *one = first_of(v->sorted, v->n, "fastsha256", "auto", "one-shot", "same");
+    const bench_report_row *one =
+        first_of(v->sorted, v->n, "fastsha256", "auto", "one-shot", "same");
     if (one && v->node)
         fprintf(out, "  one call per message (%s, %s): %s node %s\n", one->backend, one->style,
                 bench_report_ratio(one->hps_med, v->node->hps_med).s, v->node->style);
@@ -127,7 +131,8 @@ static void print_from_js(FILE *out, const seed_view *v) {
                 fprintf(out, "\nFrom JavaScript: each runtime + fastsha256 against that runtime's "
                              "fastest built-in:\n");
             fprintf(out, "  %-17s %-40s %8s/s %8s vs %s %s (%s/s)\n", who, r->style,
-                    bench_report_rate(r->hps_med).s, bench_report_ratio(r->hps_med, builtin->hps_med).s, runtimes[k],
+                    bench_report_rate(r->hps_med).s,
+                    bench_report_ratio(r->hps_med, builtin->hps_med).s, runtimes[k],
                     builtin->style, bench_report_rate(builtin->hps_med).s);
         }
     }

@@ -166,8 +166,8 @@ void bench_seed_row_progress(const bench_report_row *r) {
 }
 
 bench_report_row *bench_seed_runtime_row(bench_ctx *c, const char *who, const char *version,
-                               const char *style, size_t count, double med_rate,
-                               double best_rate, const char *last_hex) {
+                                         const char *style, size_t count, double med_rate,
+                                         double best_rate, const char *last_hex) {
     bench_report_row *r = bench_row("seed", who, version, "%s", style);
     bench_fmt(r->messages, sizeof r->messages, "same");
     r->size = BENCH_SEED_LEN;
@@ -269,7 +269,8 @@ static uint64_t ossl_seed_work(void *p, size_t start, size_t n, uint64_t acc) {
 }
 
 static void run_seed_openssl(bench_ctx *c, uint64_t ref_same) {
-    static const bench_openssl_style styles[] = {BENCH_OPENSSL_EVP_DIGEST, BENCH_OPENSSL_EVP_DIGEST_FETCHED, BENCH_OPENSSL_LOW_LEVEL};
+    static const bench_openssl_style styles[] = {
+        BENCH_OPENSSL_EVP_DIGEST, BENCH_OPENSSL_EVP_DIGEST_FETCHED, BENCH_OPENSSL_LOW_LEVEL};
     bench_plan plan = seed_plan(c);
     char ver[32];
     bench_openssl_short_version(ver, sizeof ver);
@@ -279,7 +280,8 @@ static void run_seed_openssl(bench_ctx *c, uint64_t ref_same) {
         ossl_arg a = {styles[s], 0};
         bench_result res;
         bench_measure(ossl_seed_work, &a, &plan, &res);
-        bench_report_row *r = bench_row("seed", "openssl", ver, "%s + table hex", bench_openssl_style_name(styles[s]));
+        bench_report_row *r = bench_row("seed", "openssl", ver, "%s + table hex",
+                                        bench_openssl_style_name(styles[s]));
         bench_fmt(r->messages, sizeof r->messages, "same");
         r->size = BENCH_SEED_LEN;
         r->count = c->opt.count;
@@ -296,7 +298,8 @@ static void run_seed(bench_ctx *c) {
     uint64_t ref_distinct = 0;
     if (!c->opt.no_openssl && bench_openssl_available()) {
         /* An independent reference for the distinct messages. */
-        ref_distinct = bench_openssl_seed_work(BENCH_OPENSSL_EVP_DIGEST, 1, 0, c->opt.count, BENCH_CHECK_INIT);
+        ref_distinct = bench_openssl_seed_work(BENCH_OPENSSL_EVP_DIGEST, 1, 0, c->opt.count,
+                                               BENCH_CHECK_INIT);
     }
     run_seed_fastsha256(c, ref_same, &ref_distinct);
     if (!c->opt.no_openssl && bench_openssl_available())

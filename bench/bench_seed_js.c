@@ -26,9 +26,11 @@ static const char *const js_kinds[3] = {"node", "bun", "deno"};
 typedef struct js_env {
     char rt_env[BENCH_JS_PATH_MAX], rt_src[BENCH_JS_PATH_MAX], rt_exe[BENCH_JS_PATH_MAX];
     const char *rt_dirs[4];
-    char js_src[BENCH_JS_PATH_MAX], js_rel[BENCH_JS_PATH_MAX], js_data[BENCH_JS_PATH_MAX], js_exe[BENCH_JS_PATH_MAX];
+    char js_src[BENCH_JS_PATH_MAX], js_rel[BENCH_JS_PATH_MAX];
+    char js_data[BENCH_JS_PATH_MAX], js_exe[BENCH_JS_PATH_MAX];
     const char *js_dirs[5];
-    char addon_index[BENCH_JS_PATH_MAX], addon_file[BENCH_JS_PATH_MAX], index_only[BENCH_JS_PATH_MAX];
+    char addon_index[BENCH_JS_PATH_MAX], addon_file[BENCH_JS_PATH_MAX];
+    char index_only[BENCH_JS_PATH_MAX];
     int have_addon, have_index;
 } js_env;
 
@@ -52,7 +54,7 @@ static void js_env_init(const bench_ctx *c, js_env *e) {
     memcpy(e->js_dirs, js, sizeof js);
     /* "<runtime> + fastsha256" rows: the Node-API addon of this build. */
     e->have_addon = bench_js_find_addon(c->exe_dir, src, e->addon_index, sizeof e->addon_index,
-                                  e->addon_file, sizeof e->addon_file);
+                                        e->addon_file, sizeof e->addon_file);
     e->have_index = bench_js_find_index(src, e->index_only, sizeof e->index_only);
 }
 
@@ -75,7 +77,8 @@ static void js_run_snippet(bench_ctx *c, const js_env *e, int k, const char *pat
     char script[BENCH_JS_PATH_MAX];
     if ((sn->only && strcmp(sn->only, js_kinds[k]) != 0) ||
         !bench_js_find_script(sn->file, e->js_dirs, 5, script, sizeof script) ||
-        (sn->addon == BENCH_JS_ADDON && !e->have_addon) || (sn->addon == BENCH_JS_INDEX && !e->have_index))
+        (sn->addon == BENCH_JS_ADDON && !e->have_addon) ||
+        (sn->addon == BENCH_JS_INDEX && !e->have_index))
         return;
     const char *extra[4] = {sn->style, NULL, NULL, NULL};
     if (sn->addon == BENCH_JS_ADDON) {
@@ -87,7 +90,8 @@ static void js_run_snippet(bench_ctx *c, const js_env *e, int k, const char *pat
     size_t count = sn->async_count ? c->opt.js_async_count : c->opt.js_count;
     bench_progress("  %-10s running %s on %zu messages...\n", js_kinds[k], sn->label, count);
     bench_js_result jr;
-    bench_js_run(js_kinds[k], path, script, count, 10, c->opt.js_timeout, sn->style ? extra : NULL, &jr);
+    bench_js_run(js_kinds[k], path, script, count, 10, c->opt.js_timeout, sn->style ? extra : NULL,
+                 &jr);
     if (!jr.ok) {
         js_failed(c, k, sn, &jr);
         return;
@@ -99,8 +103,8 @@ static void js_run_snippet(bench_ctx *c, const js_env *e, int k, const char *pat
     }
     char who[48];
     bench_fmt(who, sizeof who, "%s%s", js_kinds[k], sn->who ? sn->who : "");
-    bench_report_row *r = bench_seed_runtime_row(c, who, jr.version, sn->label, jr.count, jr.med_rate,
-                                       jr.best_rate, jr.last);
+    bench_report_row *r = bench_seed_runtime_row(c, who, jr.version, sn->label, jr.count,
+                                                 jr.med_rate, jr.best_rate, jr.last);
     bench_fmt(r->note, sizeof r->note,
               "unpinned; %zu messages in %.0f ms (overall %.0f/s), %d chunks; %ld "
               "involuntary switches", jr.count, jr.total_ms,

@@ -40,7 +40,8 @@ static void bp_add_row(bench_ctx *c, char *line, const char *pyver) {
     if (med <= 0 || best <= 0)
         return;
     bench_report_row *r = bench_seed_runtime_row(c, "python", pyver, field[2],
-                                       (size_t)strtoull(field[3], NULL, 10), med, best, field[7]);
+                                                 (size_t)strtoull(field[3], NULL, 10), med, best,
+                                                 field[7]);
     bench_fmt(r->note, sizeof r->note, "pinned; %s messages in %s ms, median of 10 chunks",
               field[3], field[4]);
     bench_seed_row_progress(r);
@@ -70,7 +71,7 @@ void bench_seed_python(bench_ctx *c) {
     fprintf(stderr, "  python     running %s on %zu messages...\n", script, c->opt.js_count);
     /* Same CPU as this process: the child inherits the pinning. */
     int status = bench_js_capture(argv, path ? "PYTHONPATH" : NULL, path, 0, c->opt.js_timeout, out,
-                            sizeof out, NULL);
+                                  sizeof out, NULL);
     if (status == 3) {
         fprintf(stderr, "  python     not run: the fastsha256 module is not built or installed "
                         "(it builds with fastsha256-bench where python3-dev is installed)\n");

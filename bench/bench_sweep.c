@@ -22,7 +22,8 @@ typedef struct sweep_arg {
 static uint64_t sweep_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
     const sweep_arg *a = (const sweep_arg *)p;
     (void)start;
-    return bench_oneshot_loop(bench_digest_fastsha256, BENCH_OPENSSL_LOW_LEVEL, a->buf, a->size, n, acc);
+    return bench_oneshot_loop(bench_digest_fastsha256, BENCH_OPENSSL_LOW_LEVEL,
+                              a->buf, a->size, n, acc);
 }
 
 static uint64_t sweep_batch(void *p, size_t start, size_t n, uint64_t acc) {
@@ -41,7 +42,8 @@ static uint64_t sweep_batch(void *p, size_t start, size_t n, uint64_t acc) {
 static uint64_t sweep_openssl(void *p, size_t start, size_t n, uint64_t acc) {
     const sweep_arg *a = (const sweep_arg *)p;
     (void)start;
-    return bench_oneshot_loop(bench_openssl_digest, BENCH_OPENSSL_LOW_LEVEL, a->buf, a->size, n, acc);
+    return bench_oneshot_loop(bench_openssl_digest, BENCH_OPENSSL_LOW_LEVEL,
+                              a->buf, a->size, n, acc);
 }
 
 /* Messages per fastsha256_many call at size bytes: about 4 MiB a call,
@@ -114,8 +116,9 @@ static void sweep_row(const bench_ctx *c, const sweep_run *w, const char *label,
     bench_work_fn fn = !label ? sweep_openssl : batch ? sweep_batch : sweep_oneshot;
     bench_result res;
     bench_measure_for(c, fn, w->argp, th, batch ? nmsg : 1, w->target, w->budget, &res);
-    bench_report_row *r = !label ? bench_row("sweep", "openssl", ossl_version, "SHA256_Init/Update/Final")
-                       : bench_row("sweep", "fastsha256", label, "%s", batch ? "batch" : "one-shot");
+    bench_report_row *r =
+        !label ? bench_row("sweep", "openssl", ossl_version, "SHA256_Init/Update/Final")
+               : bench_row("sweep", "fastsha256", label, "%s", batch ? "batch" : "one-shot");
     r->size = size;
     bench_row_measured(c, r, &res, size, th);
     if (batch)
@@ -133,7 +136,8 @@ static void run_sweep(bench_ctx *c) {
     /* Forced backends only ("auto" is one of them); --backend narrows it. */
     const char *names[BENCH_MAX_BACKENDS];
     size_t nb = bench_backends(c, BENCH_FORCED, names);
-    int with_openssl = !c->opt.no_openssl && bench_openssl_available() && bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
+    int with_openssl = !c->opt.no_openssl && bench_openssl_available() &&
+                       bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
     char ossl_version[32];
     bench_openssl_short_version(ossl_version, sizeof ossl_version);
     bench_progress("sweep: %zu sizes x (%zu backends x one-shot/batch%s)%s\n", w.nsizes, nb,

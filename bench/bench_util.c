@@ -414,7 +414,7 @@ static void *thread_main(void *p) {
 }
 
 void bench_measure_threads(bench_work_fn fn, void *const *args, int nthreads, int first_cpu,
-                        const bench_plan *plan, bench_result *out) {
+                           const bench_plan *plan, bench_result *out) {
     if (nthreads <= 1) {
         bench_measure(fn, args[0], plan, out);
         return;

@@ -85,7 +85,7 @@ void bench_measure(bench_work_fn fn, void *arg, const bench_plan *plan, bench_re
  * the t-th CPU of the saved set counting from first_cpu (no pinning when
  * first_cpu < 0). ns/ticks per item are for all threads together. */
 void bench_measure_threads(bench_work_fn fn, void *const *args, int nthreads, int first_cpu,
-                        const bench_plan *plan, bench_result *out);
+                           const bench_plan *plan, bench_result *out);
 
 /* Sorts n doubles in place, smallest first. */
 void bench_sort_doubles(double *v, size_t n);

@@ -31,14 +31,14 @@ static uint32_t bench_probe_w[64] __attribute__((aligned(64)));
 #define BENCH_PROBE_LOOP(fn, body, ...) BENCH_PROBE_LOOP_AT(fn, , body, __VA_ARGS__)
 /* The same with function attributes (AVX-512 code may clobber zmm16-31
  * only in a function compiled for it; it runs only where supported). */
-#define BENCH_PROBE_LOOP_AT(fn, attr, body, ...)                                        \
+#define BENCH_PROBE_LOOP_AT(fn, attr, body, ...)                               \
     attr static uint64_t fn(uint64_t iters) {                                  \
-        const uint32_t *k = bench_probe_k;                                              \
-        uint32_t *w = bench_probe_w;                                                    \
-        uint64_t t0 = bench_ticks();                                              \
+        const uint32_t *k = bench_probe_k;                                     \
+        uint32_t *w = bench_probe_w;                                           \
+        uint64_t t0 = bench_ticks();                                           \
         for (uint64_t i = 0; i < iters; i++)                                   \
             __asm__ volatile(body : : [k] "r"(k), [w] "r"(w) : "memory", __VA_ARGS__); \
-        return bench_ticks() - t0;                                                \
+        return bench_ticks() - t0;                                             \
     }
 
 #if defined(__x86_64__)
@@ -52,19 +52,19 @@ static char bench_probe_hex_out[64][65] __attribute__((aligned(64)));
 /* --- SHA-NI: one instruction ------------------------------------------- */
 #define X8(op, a) op " %%xmm0, %%xmm" #a ", %%xmm" #a "\n\t"
 BENCH_PROBE_LOOP(rnds2_lat, ".rept 16\n\t"
-                   "sha256rnds2 %%xmm0, %%xmm1, %%xmm2\n\t"
-                   "sha256rnds2 %%xmm0, %%xmm2, %%xmm1\n\t"
-                   ".endr", XMM_ALL)
+                            "sha256rnds2 %%xmm0, %%xmm1, %%xmm2\n\t"
+                            "sha256rnds2 %%xmm0, %%xmm2, %%xmm1\n\t"
+                            ".endr", XMM_ALL)
 BENCH_PROBE_LOOP(rnds2_tp, ".rept 4\n\t"
-                  "sha256rnds2 %%xmm0, %%xmm15, %%xmm1\n\t"
-                  "sha256rnds2 %%xmm0, %%xmm15, %%xmm2\n\t"
-                  "sha256rnds2 %%xmm0, %%xmm15, %%xmm3\n\t"
-                  "sha256rnds2 %%xmm0, %%xmm15, %%xmm4\n\t"
-                  "sha256rnds2 %%xmm0, %%xmm15, %%xmm5\n\t"
-                  "sha256rnds2 %%xmm0, %%xmm15, %%xmm6\n\t"
-                  "sha256rnds2 %%xmm0, %%xmm15, %%xmm7\n\t"
-                  "sha256rnds2 %%xmm0, %%xmm15, %%xmm8\n\t"
-                  ".endr", XMM_ALL)
+                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm1\n\t"
+                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm2\n\t"
+                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm3\n\t"
+                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm4\n\t"
+                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm5\n\t"
+                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm6\n\t"
+                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm7\n\t"
+                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm8\n\t"
+                           ".endr", XMM_ALL)
 BENCH_PROBE_LOOP(msg1_lat, ".rept 32\n\tsha256msg1 %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
 BENCH_PROBE_LOOP(msg2_lat, ".rept 32\n\tsha256msg2 %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
 #define EIGHT(op)                                                              \
@@ -84,7 +84,7 @@ BENCH_PROBE_LOOP(paddd_lat, ".rept 32\n\tpaddd %%xmm15, %%xmm1\n\t.endr", XMM_AL
  * go to xmm12-15, chains short enough not to bound the loop. */
 #define R4(a, b, q)                                                            \
     "movdqa %%xmm11, %%xmm0\n\t"                                               \
-    "paddd " BENCH_PROBE_STR(q) "*16(%[k]), %%xmm0\n\t"                                 \
+    "paddd " BENCH_PROBE_STR(q) "*16(%[k]), %%xmm0\n\t"                        \
     "sha256rnds2 %%xmm0, %%xmm" #a ", %%xmm" #b "\n\t"                         \
     "pshufd $0x0e, %%xmm0, %%xmm0\n\t"                                         \
     "sha256rnds2 %%xmm0, %%xmm" #b ", %%xmm" #a "\n\t"
@@ -137,18 +137,19 @@ BENCH_PROBE_LOOP(shani_mix,
     V3("vpxor", 15, 8) V3("vpxor", 15, 9) V3("vpxor", 15, 10) V3("vpxor", 15, 11) \
     "vpaddd 64(%[w]), %%ymm0, %%ymm12\n\t" "vpaddd 128(%[w]), %%ymm0, %%ymm13\n\t" \
     V3("vpaddd", 15, 14) "vmovdqa %%ymm14, 160(%[w])\n\t"
-BENCH_PROBE_LOOP(avx2_mix, AVX2_ROUND AVX2_ROUND AVX2_ROUND AVX2_ROUND AVX2_SCHED AVX2_SCHED AVX2_SCHED,
+BENCH_PROBE_LOOP(avx2_mix,
+        AVX2_ROUND AVX2_ROUND AVX2_ROUND AVX2_ROUND AVX2_SCHED AVX2_SCHED AVX2_SCHED,
         XMM_ALL)
 /* The round's dependency chain: e to the next e through Sigma1 (a shift
  * and three XORs), the T1 add and d + T1. */
 BENCH_PROBE_LOOP(avx2_chain, ".rept 8\n\t"
-                    "vpsrld $6, %%ymm1, %%ymm2\n\t"
-                    "vpxor %%ymm0, %%ymm2, %%ymm2\n\t"
-                    "vpxor %%ymm0, %%ymm2, %%ymm2\n\t"
-                    "vpxor %%ymm0, %%ymm2, %%ymm2\n\t"
-                    "vpaddd %%ymm0, %%ymm2, %%ymm2\n\t"
-                    "vpaddd %%ymm0, %%ymm2, %%ymm1\n\t"
-                    ".endr", XMM_ALL)
+                             "vpsrld $6, %%ymm1, %%ymm2\n\t"
+                             "vpxor %%ymm0, %%ymm2, %%ymm2\n\t"
+                             "vpxor %%ymm0, %%ymm2, %%ymm2\n\t"
+                             "vpxor %%ymm0, %%ymm2, %%ymm2\n\t"
+                             "vpaddd %%ymm0, %%ymm2, %%ymm2\n\t"
+                             "vpaddd %%ymm0, %%ymm2, %%ymm1\n\t"
+                             ".endr", XMM_ALL)
 
 /* --- AVX-512 lanes ----------------------------------------------------------
  * As avx512_lanes.c: per round 6 vprord, 4 vpternlogd (Ch, Maj, the two
@@ -177,10 +178,10 @@ BENCH_PROBE_LOOP_AT(avx512_mix, AVX512_TARGET,
         ZMM_ALL)
 /* e to the next e: a rotate, a ternary logic and an add. */
 BENCH_PROBE_LOOP_AT(avx512_chain, AVX512_TARGET, ".rept 8\n\t"
-                      "vprord $6, %%zmm1, %%zmm2\n\t"
-                      "vpternlogd $0x96, %%zmm0, %%zmm0, %%zmm2\n\t"
-                      "vpaddd %%zmm0, %%zmm2, %%zmm1\n\t"
-                      ".endr", ZMM_ALL)
+                                                 "vprord $6, %%zmm1, %%zmm2\n\t"
+                                                 "vpternlogd $0x96, %%zmm0, %%zmm0, %%zmm2\n\t"
+                                                 "vpaddd %%zmm0, %%zmm2, %%zmm1\n\t"
+                                                 ".endr", ZMM_ALL)
 
 /* --- Hex: one digest to a 65-byte string --------------------------------
  * The encoders' instructions on 64 digests into 64 strings at a 65-byte
@@ -257,24 +258,31 @@ VZ(avx2_chain_vz, avx2_chain)
 VZ(avx512_mix_vz, avx512_mix)
 VZ(avx512_chain_vz, avx512_chain)
 
-static const bench_probe_probe p_rnds2_lat = {"sha256rnds2 latency", "shani", rnds2_lat, 32, "instr"};
-static const bench_probe_probe p_rnds2_tp = {"sha256rnds2 recip. throughput", "shani", rnds2_tp, 32, "instr"};
+static const bench_probe_probe p_rnds2_lat = {"sha256rnds2 latency", "shani", rnds2_lat, 32,
+                                              "instr"};
+static const bench_probe_probe p_rnds2_tp = {"sha256rnds2 recip. throughput", "shani", rnds2_tp, 32,
+                                             "instr"};
 static const bench_probe_probe p_msg1_lat = {"sha256msg1 latency", "shani", msg1_lat, 32, "instr"};
-static const bench_probe_probe p_msg1_tp = {"sha256msg1 recip. throughput", "shani", msg1_tp, 32, "instr"};
+static const bench_probe_probe p_msg1_tp = {"sha256msg1 recip. throughput", "shani", msg1_tp, 32,
+                                            "instr"};
 static const bench_probe_probe p_msg2_lat = {"sha256msg2 latency", "shani", msg2_lat, 32, "instr"};
-static const bench_probe_probe p_msg2_tp = {"sha256msg2 recip. throughput", "shani", msg2_tp, 32, "instr"};
+static const bench_probe_probe p_msg2_tp = {"sha256msg2 recip. throughput", "shani", msg2_tp, 32,
+                                            "instr"};
 static const bench_probe_probe p_paddd_lat = {"paddd latency", "shani", paddd_lat, 32, "instr"};
-static const bench_probe_probe p_shani_mix = {"SHA-NI block mix, 5 streams", "shani", shani_mix, 5, "block"};
-static const bench_probe_probe p_avx2_mix = {"AVX2 lane mix (4 rounds + 3 sched)", "avx2", avx2_mix_vz,
-                                    0.5, "block"};
-static const bench_probe_probe p_avx2_chain = {"AVX2 round chain (e to e)", "avx2", avx2_chain_vz, 8,
-                                      "round"};
+static const bench_probe_probe p_shani_mix = {"SHA-NI block mix, 5 streams", "shani", shani_mix, 5,
+                                              "block"};
+static const bench_probe_probe p_avx2_mix = {"AVX2 lane mix (4 rounds + 3 sched)", "avx2",
+                                             avx2_mix_vz, 0.5, "block"};
+static const bench_probe_probe p_avx2_chain = {"AVX2 round chain (e to e)", "avx2", avx2_chain_vz,
+                                               8, "round"};
 static const bench_probe_probe p_avx512_mix = {"AVX-512 lane mix (4 rounds + 3 sched)", "avx512",
-                                      avx512_mix_vz, 1, "block"};
+                                               avx512_mix_vz, 1, "block"};
 static const bench_probe_probe p_avx512_chain = {"AVX-512 round chain (e to e)", "avx512",
-                                        avx512_chain_vz, 8, "round"};
-static const bench_probe_probe p_hex256 = {"hex, 256-bit encoder mix", "avx2", hex256, 64, "digest"};
-static const bench_probe_probe p_hex128 = {"hex, 128-bit encoder mix", "ssse3", hex128, 64, "digest"};
+                                                 avx512_chain_vz, 8, "round"};
+static const bench_probe_probe p_hex256 = {"hex, 256-bit encoder mix", "avx2", hex256, 64,
+                                           "digest"};
+static const bench_probe_probe p_hex128 = {"hex, 128-bit encoder mix", "ssse3", hex128, 64,
+                                           "digest"};
 
 const bench_probe_probe *const bench_probe_probes[] = {
     &p_rnds2_lat, &p_rnds2_tp, &p_msg1_lat, &p_msg1_tp, &p_msg2_lat, &p_msg2_tp, &p_paddd_lat,
@@ -318,21 +326,27 @@ BENCH_PROBE_LOOP(su1_tp, A8(SU1_), V_ALL)
     "sha256su0 v18.4s, v30.4s\n\tsha256su1 v18.4s, v30.4s, v31.4s\n\t"         \
     "sha256su0 v19.4s, v30.4s\n\tsha256su1 v19.4s, v30.4s, v31.4s\n\t"
 BENCH_PROBE_LOOP(arm_mix, ARCH ".rept 4\n\t" AQ4 ".endr\n\t.rept 12\n\t" AQ4 AS4 ".endr\n\t"
-                 ".irp r, 0, 1, 2, 3, 4, 5, 6, 7\n\tadd v\\r\\().4s, v\\r\\().4s, v31.4s\n\t.endr",
+                          ".irp r, 0, 1, 2, 3, 4, 5, 6, 7\n\t"
+                          "add v\\r\\().4s, v\\r\\().4s, v31.4s\n\t.endr",
         V_ALL)
 
 static const bench_probe_probe p_h_lat = {"sha256h latency", "armv8", h_lat, 32, "instr"};
 static const bench_probe_probe p_h_tp = {"sha256h recip. throughput", "armv8", h_tp, 32, "instr"};
 static const bench_probe_probe p_h2_lat = {"sha256h2 latency", "armv8", h2_lat, 32, "instr"};
-static const bench_probe_probe p_h2_tp = {"sha256h2 recip. throughput", "armv8", h2_tp, 32, "instr"};
+static const bench_probe_probe p_h2_tp = {"sha256h2 recip. throughput", "armv8", h2_tp, 32,
+                                          "instr"};
 static const bench_probe_probe p_su0_lat = {"sha256su0 latency", "armv8", su0_lat, 32, "instr"};
-static const bench_probe_probe p_su0_tp = {"sha256su0 recip. throughput", "armv8", su0_tp, 32, "instr"};
+static const bench_probe_probe p_su0_tp = {"sha256su0 recip. throughput", "armv8", su0_tp, 32,
+                                           "instr"};
 static const bench_probe_probe p_su1_lat = {"sha256su1 latency", "armv8", su1_lat, 32, "instr"};
-static const bench_probe_probe p_su1_tp = {"sha256su1 recip. throughput", "armv8", su1_tp, 32, "instr"};
-static const bench_probe_probe p_arm_mix = {"ARMv8 block mix, 4 streams", "armv8", arm_mix, 4, "block"};
+static const bench_probe_probe p_su1_tp = {"sha256su1 recip. throughput", "armv8", su1_tp, 32,
+                                           "instr"};
+static const bench_probe_probe p_arm_mix = {"ARMv8 block mix, 4 streams", "armv8", arm_mix, 4,
+                                            "block"};
 
-const bench_probe_probe *const bench_probe_probes[] = {&p_h_lat, &p_h_tp, &p_h2_lat, &p_h2_tp, &p_su0_lat,
-                                     &p_su0_tp, &p_su1_lat, &p_su1_tp, &p_arm_mix, NULL};
+const bench_probe_probe *const bench_probe_probes[] = {
+    &p_h_lat, &p_h_tp, &p_h2_lat, &p_h2_tp, &p_su0_lat, &p_su0_tp, &p_su1_lat, &p_su1_tp,
+    &p_arm_mix, NULL};
 
 #else
 const bench_probe_probe *const bench_probe_probes[] = {NULL};
@@ -342,8 +356,8 @@ const bench_probe_probe *const bench_probe_probes[] = {NULL};
  * which the thread was switched out are dropped (as bench_measure does), the
  * rest give their median. Returns cycles per unit; *best gets the fastest
  * chunk. A repetition with every chunk dropped gives its fastest. */
-static double bench_probe_rep(const bench_probe_probe *p, double core_per_tick, uint64_t chunk_iters, int chunks,
-                     double *best) {
+static double bench_probe_rep(const bench_probe_probe *p, double core_per_tick,
+                              uint64_t chunk_iters, int chunks, double *best) {
     double kept[64], fastest = 0;
     int nkept = 0;
     for (int i = 0; i < chunks && i < 64; i++) {
@@ -363,8 +377,8 @@ static double bench_probe_rep(const bench_probe_probe *p, double core_per_tick, 
     return kept[nkept / 2];
 }
 
-void bench_probe_run(const bench_probe_probe *p, double core_per_tick, int reps, double ms, double *median,
-            double *best) {
+void bench_probe_run(const bench_probe_probe *p, double core_per_tick, int reps, double ms,
+                     double *median, double *best) {
     /* Chunks of about 0.2 ms (most fit in a scheduler slice), sized from a
      * short run (one retry if it was too short to time). */
     uint64_t iters = 64;

@@ -2,8 +2,8 @@
  * latency and reciprocal throughput of the instructions that bound each
  * path, and the throughput of each kernel's instruction mix with enough
  * independent work to fill every unit. Each probe is inline assembly run in
- * a timed loop; bench_probe_run turns it into core cycles per unit (median and best
- * of several repetitions). */
+ * a timed loop; bench_probe_run turns it into core cycles per unit (median
+ * and best of several repetitions). */
 #ifndef FASTSHA256_BENCH_LIMITS_PROBE_H
 #define FASTSHA256_BENCH_LIMITS_PROBE_H
 
@@ -25,8 +25,8 @@ typedef struct bench_probe_probe {
 extern const bench_probe_probe *const bench_probe_probes[];
 
 /* Core cycles per unit of p: median and best of reps, each about ms long. */
-void bench_probe_run(const bench_probe_probe *p, double core_per_tick, int reps, double ms, double *median,
-            double *best);
+void bench_probe_run(const bench_probe_probe *p, double core_per_tick, int reps, double ms,
+                     double *median, double *best);
 
 /* The running CPU: "AuthenticAMD family 25 model 1 stepping 1" into id
  * (x86: CPUID; AArch64: /proc/cpuinfo's implementer, architecture, part and
