@@ -52,6 +52,9 @@ typedef struct {
  * ignored for a plain one). The caller wipes a (fsb_algo_wipe). */
 void fsb_algo_init(fsb_algo *a, fsb_flavor f, const void *key, size_t keylen);
 void fsb_algo_wipe(fsb_algo *a);
+/* The algo of a plain flavour (SHA-256 or SHA-224 by f.is224): nothing to
+ * prepare or wipe. */
+const fsb_algo *fsb_plain(fsb_flavor f);
 
 /* One message's digest or tag into out (28 or 32 bytes); key, keylen only
  * for an HMAC flavour. */

@@ -33,8 +33,7 @@ enum { FFI_SHA224 = 1, FFI_HEX = 4 };
 
 FFI_EXPORT void fastsha256_node_many(uint32_t flags, const uint8_t *bytes, const uint32_t *lens,
                                      size_t n, char *out) {
-    fsb_algo a;
-    fsb_algo_init(&a, flags & FFI_SHA224 ? fsb_sha224 : fsb_sha256, NULL, 0);
+    const fsb_algo *a = fsb_plain(flags & FFI_SHA224 ? fsb_sha224 : fsb_sha256);
     fsb_batch joined = {.layout = FSB_JOINED, .n = n, .bytes = bytes, .lens32 = lens};
-    hash_flat(&joined, &a, flags & FFI_HEX ? ENC_HEX : ENC_BUFFER, out);
+    hash_flat(&joined, a, flags & FFI_HEX ? ENC_HEX : ENC_BUFFER, out);
 }

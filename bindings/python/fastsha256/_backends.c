@@ -61,11 +61,7 @@ static PyObject *fspy_set_backend(PyObject *Py_UNUSED(module), PyObject *name) {
     const char *utf8 = PyUnicode_AsUTF8AndSize(name, &len);
     if (utf8 == NULL)
         return NULL;
-    if (strcmp(utf8, "auto") == 0) { /* "auto\0..." too: this check stops at a NUL */
-        fastsha256_reset_backend();
-        Py_RETURN_NONE;
-    }
-    if (fsb_select_backend(utf8, (size_t)len) != 0) {
+    if (fsb_select_backend(utf8, (size_t)len) != 0) { /* "auto" included */
         PyObject *supported = fspy_name_list(fastsha256_backends);
         if (supported)
             PyErr_Format(PyExc_ValueError,
