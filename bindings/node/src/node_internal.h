@@ -19,6 +19,7 @@
 /* Batches are hashed, encoded and handed to JS in slices of this many
  * messages, so digests and hex strings stay in the cache. */
 #define SLICE 256
+_Static_assert(SLICE <= FSB_MAX_CHUNK, "a slice is one chunk of fsb_batch_run");
 
 typedef enum {
     ENC_BUFFER, /* absent, undefined or "buffer" */

@@ -27,6 +27,7 @@
 /* Messages per round of sha256_many, and records per round of the packed hex
  * path: digests and hex strings of one round stay in the L1/L2 cache. */
 #define FSPY_MANY_CHUNK 512
+_Static_assert(FSPY_MANY_CHUNK <= FSB_MAX_CHUNK, "a round is one chunk of fsb_batch_run");
 
 /* --- _common.c (both modules) -------------------------------------------- */
 
