@@ -192,9 +192,7 @@ void fsb_batch_run(const fsb_batch *b, const fsb_algo *a, size_t chunk, fsb_emit
 /* --- Packed records ----------------------------------------------------------- */
 
 int fsb_records_check(size_t stride, size_t len) {
-    if (stride == 0)
-        return FSB_ZERO_STRIDE;
-    return stride < len ? FSB_SHORT_STRIDE : 0;
+    return stride == 0 || stride < len ? -1 : 0;
 }
 
 int fsb_records_count(size_t size, size_t stride, size_t len, fsb_records_policy policy,

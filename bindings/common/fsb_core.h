@@ -131,9 +131,7 @@ typedef enum {
                         * len bytes, else refused (Python) */
 } fsb_records_policy;
 
-/* Checks a record layout: 0, or FSB_ZERO_STRIDE or FSB_SHORT_STRIDE (a
- * stride below len). */
-enum { FSB_ZERO_STRIDE = 1, FSB_SHORT_STRIDE };
+/* Checks a record layout: 0, or -1 for a zero stride or one below len. */
 int fsb_records_check(size_t stride, size_t len);
 /* How many records of a valid layout size bytes hold: 0 with *n set, or -1
  * when policy refuses the tail. */

@@ -165,7 +165,7 @@ PyDoc_STRVAR(fspy_sha256_packed_doc, "sha256_packed(buffer, stride, length, *, h
 static const char *const fspy_packed_params[] = {"buffer", "stride", "length", "hex", NULL};
 
 /* The record layout's ValueErrors (0 when it is valid): the signs here,
- * the rest by the core's check. */
+ * a short stride by the core's check. */
 static int fspy_check_layout(Py_ssize_t stride, Py_ssize_t length) {
     if (stride <= 0) {
         PyErr_Format(PyExc_ValueError, "stride must be positive, not %zd", stride);
