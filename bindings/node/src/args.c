@@ -5,12 +5,6 @@
 #include <string.h>
 #include "node_internal.h"
 
-/* The four flavours, each native's data pointer (fastsha256_node.c). */
-const flavor flavor_sha256 = {0, 0};
-const flavor flavor_sha224 = {1, 0};
-const flavor flavor_hmac256 = {0, 1};
-const flavor flavor_hmac224 = {1, 1};
-
 /* --- Errors ----------------------------------------------------------------- */
 
 /* Returns NULL so callers can `return fail(...)`. */
@@ -182,17 +176,10 @@ int data_bytes(napi_env env, napi_value v, const char *arg, char *stack, char **
     return -1;
 }
 
-/* Zeroes key material; the volatile stores are not dropped as dead. */
-void wipe(void *p, size_t n) {
-    volatile uint8_t *v = p;
-    while (n--)
-        *v++ = 0;
-}
-
 void key_release(key_input *k) {
-    wipe(k->stack, sizeof k->stack);
+    fsb_wipe(k->stack, sizeof k->stack);
     if (k->heap) {
-        wipe(k->heap, k->len);
+        fsb_wipe(k->heap, k->len);
         free(k->heap);
         k->heap = NULL;
     }
@@ -227,24 +214,15 @@ int key_get(napi_env env, napi_value v, key_input *k) {
 
 /* The prepared key of an HMAC flavour from argument v (nothing to do for
  * plain hashes). Returns 0, or -1 with an exception pending. */
-int algo_get(napi_env env, const flavor *f, napi_value v, algo *a) {
-    memset(a, 0, sizeof *a);
-    a->f = *f;
-    if (!f->hmac)
-        return 0;
+int algo_get(napi_env env, const fsb_flavor *f, napi_value v, fsb_algo *a) {
     key_input k;
-    if (key_get(env, v, &k) != 0)
+    memset(a, 0, sizeof *a); /* the caller wipes it, a bad key too */
+    if (f->hmac && key_get(env, v, &k) != 0)
         return -1;
-    if (f->is224)
-        fastsha224_hmac_key_init(&a->key, k.data, k.len);
-    else
-        fastsha256_hmac_key_init(&a->key, k.data, k.len);
-    key_release(&k);
+    fsb_algo_init(a, *f, f->hmac ? k.data : NULL, f->hmac ? k.len : 0);
+    if (f->hmac)
+        key_release(&k);
     return 0;
-}
-
-void algo_wipe(algo *a) {
-    fastsha256_hmac_key_wipe(&a->key);
 }
 
 /* --- Numbers ---------------------------------------------------------------- */

@@ -14,13 +14,13 @@ typedef struct {
     napi_async_work work;
     napi_deferred deferred;
     int kind; /* 0: many, 1: packed */
-    algo a;   /* wiped when the job ends */
+    fsb_algo a; /* wiped when the job ends */
     encoding enc;
     int text_as_bytes; /* many: the result as a Buffer (see many_args) */
     batch b;
     char *text; /* many: the flat result, filled on the pool */
     size_t total;
-    packed p;
+    fsb_batch p; /* packed: the records */
     uint8_t *input;   /* packed: the copy of the records p reads */
     napi_ref out_ref; /* packed: the result Buffer */
     uint8_t *out;
@@ -31,7 +31,7 @@ static void job_free(napi_env env, async_job *job) {
     if (job->out_ref)
         napi_delete_reference(env, job->out_ref);
     batch_free(&job->b);
-    algo_wipe(&job->a);
+    fsb_algo_wipe(&job->a);
     free(job->text);
     if (job->work)
         napi_delete_async_work(env, job->work);

@@ -20,10 +20,8 @@ napi_value hex_backend(napi_env env, napi_callback_info info) {
 }
 
 static napi_value name_list(napi_env env, size_t (*list)(const char **, size_t)) {
-    const char *names[16];
-    size_t n = list(names, 16);
-    if (n > 16)
-        n = 16;
+    const char *names[FSB_MAX_BACKENDS];
+    size_t n = fsb_backend_names(list, names);
     napi_value r;
     NAPI_OK(napi_create_array_with_length(env, n, &r));
     for (size_t i = 0; i < n; i++) {
@@ -54,14 +52,12 @@ napi_value set_backend(napi_env env, napi_callback_info info) {
     char name[32];
     size_t n = 0;
     NAPI_OK(napi_get_value_string_utf8(env, arg, name, sizeof name, &n));
-    /* Too long, or a NUL inside ("scalar\0junk" is no backend's name). */
-    int bad = n >= sizeof name - 1 || strlen(name) != n;
-    if (!bad && strcmp(name, "auto") == 0) {
-        fastsha256_reset_backend();
-    } else if (bad || fastsha256_set_backend(name) != 0) {
+    /* Too long (cut short), or a NUL inside ("scalar\0junk", refused by the core). */
+    int cut = n >= sizeof name - 1;
+    if (cut || fsb_select_backend(name, n) != 0) {
         char msg[128];
         snprintf(msg, sizeof msg, "Unknown or unsupported fastsha256 backend: '%.31s%s'", name,
-                 n >= sizeof name - 1 ? "..." : strlen(name) != n ? "\\0..." : "");
+                 cut ? "..." : strlen(name) != n ? "\\0..." : "");
         return throw_error(env, "ERR_FASTSHA256_BACKEND", msg);
     }
     napi_value r;

@@ -132,38 +132,34 @@ static int get_items(napi_env env, napi_value v, uint32_t *n) {
     return napi_get_array_length(env, v, n) == napi_ok ? 0 : -1;
 }
 
-/* Digests of k messages into 32-byte slots (SHA-224 and HMAC-SHA224 fill
- * the first 28 bytes of each). */
-void hash_messages(const algo *a, const void *const *msgs, const size_t *lens, size_t k,
-                   uint8_t (*digests)[32]) {
-    if (a->f.hmac) {
-        fastsha256_hmac_many(&a->key, msgs, lens, k, digests);
-    } else if (a->f.is224) {
-        /* fastsha224_many writes 28-byte records: spread them to 32. */
-        uint8_t d224[SLICE][28];
-        fastsha224_many(msgs, lens, k, d224);
-        for (size_t i = 0; i < k; i++)
-            memcpy(digests[i], d224[i], 28);
-    } else {
-        fastsha256_many(msgs, lens, k, digests);
-    }
+/* fsb_batch_run's digests, encoded back to back into dst. */
+typedef struct {
+    encoding enc;
+    size_t size, width;
+    char *dst;
+} flat_sink;
+
+static void emit_flat(void *ctx, size_t from, size_t k, const uint8_t (*digests)[32]) {
+    const flat_sink *s = ctx;
+    encode_flat(digests, k, s->size, s->enc, s->dst + from * s->width);
 }
 
-/* Hashes and encodes the whole batch into dst, a slice at a time so the
+/* Hashes and encodes the messages of b into dst, a slice at a time so the
  * digests stay in the cache. Runs on any thread: no JS. */
-void run_batch(const batch *b, const algo *a, encoding enc, char *dst) {
-    size_t size = digest_size(a->f);
-    size_t w = enc_width(enc, size);
-    uint8_t digests[SLICE][32];
-    for (size_t from = 0; from < b->n; from += SLICE) {
-        size_t k = b->n - from < SLICE ? b->n - from : SLICE;
-        hash_messages(a, (const void *const *)b->msgs + from, b->lens + from, k, digests);
-        encode_flat((const uint8_t(*)[32])digests, k, size, enc, dst + from * w);
-    }
+void hash_flat(const fsb_batch *b, const fsb_algo *a, encoding enc, char *dst) {
+    flat_sink s = {enc, fsb_digest_size(a->f), 0, dst};
+    s.width = enc_width(enc, s.size);
+    fsb_batch_run(b, a, SLICE, emit_flat, &s);
 }
 
-size_t batch_out_size(const batch *b, const algo *a, encoding enc) {
-    return b->n * enc_width(enc, digest_size(a->f));
+/* A gathered batch, hashed and encoded into dst. */
+void run_batch(const batch *b, const fsb_algo *a, encoding enc, char *dst) {
+    fsb_batch all = {.layout = FSB_ARRAY, .n = b->n, .msgs = b->msgs, .lens = b->lens};
+    hash_flat(&all, a, enc, dst);
+}
+
+size_t batch_out_size(const batch *b, const fsb_algo *a, encoding enc) {
+    return b->n * enc_width(enc, fsb_digest_size(a->f));
 }
 
 /* The flat result of text (malloc'd or NULL for none) or bytes; text too as a
@@ -179,7 +175,7 @@ napi_value flat_value(napi_env env, const char *text, size_t total, encoding enc
 }
 
 /* Runs a gathered batch now and returns its flat result. */
-static napi_value batch_now(napi_env env, batch *b, const algo *a, encoding enc,
+static napi_value batch_now(napi_env env, batch *b, const fsb_algo *a, encoding enc,
                             int text_as_bytes) {
     size_t total = batch_out_size(b, a, enc);
     napi_value r = NULL;
@@ -335,7 +331,7 @@ static int gather_joined(napi_env env, napi_value joined, napi_value lengths, na
  * the arguments after the key, or NULL with an exception pending (a is
  * then for the caller to wipe). */
 napi_value *flavored_args(napi_env env, napi_callback_info info, napi_value argv[6],
-                          algo *a) {
+                          fsb_algo *a) {
     size_t argc = 6;
     void *f = NULL;
     memset(a, 0, sizeof *a);
@@ -356,7 +352,7 @@ napi_value *flavored_args(napi_env env, napi_callback_info info, napi_value argv
  * instead). Gathers the batch into b and its algorithm into a; with
  * copy_views (async work), copies the views. Returns 0, or -1 with an
  * exception pending (a and b are then for the caller to free). */
-int many_args(napi_env env, napi_callback_info info, int joined, algo *a, encoding *enc,
+int many_args(napi_env env, napi_callback_info info, int joined, fsb_algo *a, encoding *enc,
               int *text_as_bytes, batch *b, int copy_views) {
     napi_value argv[6];
     memset(b, 0, sizeof *b);
@@ -381,14 +377,14 @@ int many_args(napi_env env, napi_callback_info info, int joined, algo *a, encodi
 /* manyArray and manyJoined (data: the joined flag): the flat result
  * (index.js slices it). */
 static napi_value many_sync(napi_env env, napi_callback_info info, int joined) {
-    algo a;
+    fsb_algo a;
     encoding enc;
     int text_as_bytes;
     batch b;
     napi_value r = NULL;
     if (many_args(env, info, joined, &a, &enc, &text_as_bytes, &b, 0) == 0)
         r = batch_now(env, &b, &a, enc, text_as_bytes);
-    algo_wipe(&a);
+    fsb_algo_wipe(&a);
     batch_free(&b);
     return r;
 }

@@ -1,6 +1,5 @@
 /* The addon's only runtime special case in C: plain-C entry points that
  * Bun calls through bun:ffi (lib/bun.js), exported next to the module entry. */
-#include <string.h>
 #include "node_internal.h"
 
 /* --- Entry points for Bun's FFI (lib/bun.js) ---------------------
@@ -13,20 +12,15 @@
 #define FFI_EXPORT __attribute__((visibility("default")))
 
 FFI_EXPORT void fastsha256_node_hex(const void *data, size_t len, uint32_t is224, char *out) {
-    if (is224)
-        fastsha224_hex(data, len, out);
-    else
-        fastsha256_hex(data, len, out);
+    fsb_hex(is224 ? fsb_sha224 : fsb_sha256, data, len, out);
 }
 
 FFI_EXPORT void fastsha256_node_hmac_hex(const void *key, size_t keylen, const void *msg,
                                          size_t len, uint32_t is224, char *out) {
+    fsb_flavor f = is224 ? fsb_hmac224 : fsb_hmac256;
     uint8_t tag[FASTSHA256_DIGEST_SIZE];
-    if (is224)
-        fastsha224_hmac(key, keylen, msg, len, tag);
-    else
-        fastsha256_hmac(key, keylen, msg, len, tag);
-    fastsha256_to_hex(tag, is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE, out);
+    fsb_digest(f, key, keylen, msg, len, tag);
+    fastsha256_to_hex(tag, fsb_digest_size(f), out);
 }
 
 /* Bun's sha256Many/sha224Many of all-ASCII strings: lib/bun.js encodes the
@@ -39,22 +33,7 @@ enum { FFI_SHA224 = 1, FFI_HEX = 4 };
 
 FFI_EXPORT void fastsha256_node_many(uint32_t flags, const uint8_t *bytes, const uint32_t *lens,
                                      size_t n, char *out) {
-    algo a;
-    memset(&a, 0, sizeof a);
-    a.f.is224 = (flags & FFI_SHA224) != 0;
-    encoding enc = flags & FFI_HEX ? ENC_HEX : ENC_BUFFER;
-    size_t size = digest_size(a.f), w = enc_width(enc, size);
-    const void *msgs[SLICE];
-    size_t sizes[SLICE];
-    uint8_t digests[SLICE][32];
-    for (size_t from = 0; from < n; from += SLICE) {
-        size_t k = n - from < SLICE ? n - from : SLICE;
-        for (size_t i = 0; i < k; i++) {
-            msgs[i] = bytes;
-            sizes[i] = lens[from + i];
-            bytes += sizes[i];
-        }
-        hash_messages(&a, msgs, sizes, k, digests);
-        encode_flat((const uint8_t(*)[32])digests, k, size, enc, out + from * w);
-    }
+    const fsb_algo *a = fsb_plain(flags & FFI_SHA224 ? fsb_sha224 : fsb_sha256);
+    fsb_batch joined = {.layout = FSB_JOINED, .n = n, .bytes = bytes, .lens32 = lens};
+    hash_flat(&joined, a, flags & FFI_HEX ? ENC_HEX : ENC_BUFFER, out);
 }

@@ -16,17 +16,12 @@
  * JS memory instead, below.) */
 
 typedef struct {
-    union {
-        fastsha256_ctx hash;
-        fastsha256_hmac_ctx hmac;
-    } u;
-    size_t digest_size;
-    int is_hmac;
+    fsb_stream s;
     int finalized; /* digested, but the wrap could not be removed */
 } hash_state;
 
 static void hash_free(hash_state *st) {
-    wipe(st, sizeof *st); /* an HMAC context holds key states */
+    fsb_wipe(st, sizeof *st); /* an HMAC context holds key states */
     free(st);
 }
 
@@ -69,16 +64,12 @@ static hash_state *hash_unwrap(napi_env env, napi_value v) {
     return st;
 }
 
-/* The algorithm argument (named `arg` in errors) to a plain flavour. The
- * names OpenSSL (so node:crypto) takes for SHA-256 and SHA-224, any case.
- * Returns 0, 1 for an unknown name (copied to name, NUL-terminated), or -1
- * with a TypeError pending for a non-string. */
+/* The algorithm argument (named `arg` in errors) to a plain flavour, by
+ * the names OpenSSL (so node:crypto) takes for SHA-256 and SHA-224, any
+ * case. Returns 0, 1 for an unknown name (copied to name, NUL-terminated),
+ * or -1 with a TypeError pending for a non-string. */
 static int parse_algorithm(napi_env env, size_t argc, napi_value v, const char *arg,
-                           const flavor **f, char name[32]) {
-    static const char *const names256[] = {"sha256", "sha-256", "sha2-256", "rsa-sha256",
-                                           "sha256withrsaencryption"};
-    static const char *const names224[] = {"sha224", "sha-224", "sha2-224", "rsa-sha224",
-                                           "sha224withrsaencryption"};
+                           fsb_flavor *f, char name[32]) {
     if (expect_string(env, argc, v, arg) != 0)
         return -1;
     size_t n = 0;
@@ -86,22 +77,9 @@ static int parse_algorithm(napi_env env, size_t argc, napi_value v, const char *
         check_pending(env, "fastsha256: cannot read the algorithm");
         return -1;
     }
-    if (n >= 31 || strlen(name) != n) /* too long, or a NUL inside */
+    if (n >= 31) /* too long (cut short) */
         return 1;
-    char lower[32];
-    for (size_t i = 0; i <= n; i++)
-        lower[i] = name[i] >= 'A' && name[i] <= 'Z' ? (char)(name[i] - 'A' + 'a') : name[i];
-    for (size_t i = 0; i < sizeof names256 / sizeof names256[0]; i++) {
-        if (strcmp(lower, names256[i]) == 0) {
-            *f = &flavor_sha256;
-            return 0;
-        }
-        if (strcmp(lower, names224[i]) == 0) {
-            *f = &flavor_sha224;
-            return 0;
-        }
-    }
-    return 1;
+    return fsb_flavor_by_name(name, n, FSB_NAMES_OPENSSL, f) == 0 ? 0 : 1;
 }
 
 /* --- createHash: the context in a Uint8Array ----------------------------------
@@ -137,7 +115,7 @@ napi_value ctx_init(napi_env env, napi_callback_info info) {
     size_t argc = 2;
     napi_value argv[2] = {NULL, NULL};
     NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-    const flavor *f = NULL;
+    fsb_flavor f;
     char name[32];
     int r = parse_algorithm(env, argc - (argc > 0), argv[1], "algorithm", &f, name);
     if (r < 0)
@@ -152,10 +130,7 @@ napi_value ctx_init(napi_env env, napi_callback_info info) {
         type != napi_uint8_array || n != sizeof(fastsha256_ctx) || !p)
         return throw_type(env, "ERR_INVALID_ARG_TYPE", "fastsha256: bad hash context");
     fastsha256_ctx ctx;
-    if (f->is224)
-        fastsha224_init(&ctx);
-    else
-        fastsha256_init(&ctx);
+    fsb_ctx_init(&ctx, f);
     memcpy(p, &ctx, sizeof ctx);
     return NULL;
 }
@@ -209,7 +184,7 @@ napi_value hmac_create(napi_env env, napi_callback_info info) {
     size_t argc = 3;
     napi_value argv[3] = {NULL, NULL, NULL};
     NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-    const flavor *f = NULL;
+    fsb_flavor f;
     char name[32];
     int r = parse_algorithm(env, argc - (argc > 0), argv[1], "hmac", &f, name);
     if (r < 0)
@@ -223,20 +198,15 @@ napi_value hmac_create(napi_env env, napi_callback_info info) {
         snprintf(msg, sizeof msg, "Invalid digest: %.31s%s", name, strlen(name) >= 31 ? "..." : "");
         return throw_type(env, "ERR_CRYPTO_INVALID_DIGEST", msg);
     }
-    fastsha256_hmac_key key;
-    if (f->is224)
-        fastsha224_hmac_key_init(&key, k.data, k.len);
-    else
-        fastsha256_hmac_key_init(&key, k.data, k.len);
+    fsb_algo a;
+    fsb_algo_init(&a, f.is224 ? fsb_hmac224 : fsb_hmac256, k.data, k.len);
     key_release(&k);
     hash_state st;
     memset(&st, 0, sizeof st);
-    st.digest_size = digest_size(*f);
-    st.is_hmac = 1;
-    fastsha256_hmac_init(&st.u.hmac, &key);
-    fastsha256_hmac_key_wipe(&key);
+    fsb_stream_init(&st.s, &a);
+    fsb_algo_wipe(&a);
     napi_value result = hash_wrap(env, argv[0], &st);
-    wipe(&st, sizeof st);
+    fsb_wipe(&st, sizeof st);
     return result;
 }
 
@@ -267,10 +237,7 @@ napi_value hash_update(napi_env env, napi_callback_info info) {
         return bad_data(env, "data", argv[1], 1);
     if (data_bytes(env, argv[1], "data", stack, &heap, &data, &len) != 0)
         return NULL;
-    if (st->is_hmac)
-        fastsha256_hmac_update(&st->u.hmac, data, len);
-    else
-        fastsha256_update(&st->u.hash, data, len);
+    fsb_stream_update(&st->s, data, len);
     free(heap);
     return NULL;
 }
@@ -293,11 +260,8 @@ napi_value hash_digest(napi_env env, napi_callback_info info) {
     uint8_t digest[FASTSHA256_DIGEST_SIZE] = {0};
     if (empty)
         return encode_digest(env, digest, 0, enc);
-    if (st->is_hmac)
-        fastsha256_hmac_final(&st->u.hmac, digest); /* wipes the context */
-    else
-        fastsha256_final(&st->u.hash, digest);
-    size_t size = st->digest_size;
+    fsb_stream_final(&st->s, digest); /* wipes the context */
+    size_t size = (size_t)st->s.digest_size;
     if (napi_remove_wrap(env, argv[0], NULL) == napi_ok)
         hash_free(st);
     else

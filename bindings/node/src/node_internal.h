@@ -12,12 +12,14 @@
 #include <stdint.h>
 
 #include "fastsha256.h"
+#include "fsb_core.h"
 
 /* Strings up to this many UTF-8 bytes are converted on the stack. */
 #define SHORT_STRING 256
 /* Batches are hashed, encoded and handed to JS in slices of this many
  * messages, so digests and hex strings stay in the cache. */
 #define SLICE 256
+_Static_assert(SLICE <= FSB_MAX_CHUNK, "a slice is one chunk of fsb_batch_run");
 
 typedef enum {
     ENC_BUFFER, /* absent, undefined or "buffer" */
@@ -28,19 +30,10 @@ typedef enum {
     ENC_INVALID
 } encoding;
 
-/* What a native computes: SHA-256 or SHA-224, plain or HMAC. Each native
- * gets one of the four flavours as its data pointer; an HMAC one takes the
- * key as its first argument. */
-typedef struct {
-    int is224;
-    int hmac;
-} flavor;
-
-/* A batch's algorithm: the flavour and, for HMAC, its prepared key. */
-typedef struct {
-    flavor f;
-    fastsha256_hmac_key key;
-} algo;
+/* What a native computes, fsb_flavor (bindings/common/fsb_core.h): each
+ * native gets one of the core's four flavours as its data pointer; an HMAC
+ * one takes the key as its first argument. A batch runs an fsb_algo (the
+ * flavour and, for HMAC, its prepared key). */
 
 /* An HMAC key argument as bytes: a string (UTF-8, copied here, wiped by
  * key_release) or a view of JS memory. */
@@ -63,16 +56,6 @@ typedef struct {
     size_t arena_used, arena_cap;
 } batch;
 
-/* Records of a packed buffer: n of len bytes, stride bytes apart. */
-typedef struct {
-    const uint8_t *base;
-    size_t stride, len, n;
-} packed;
-
-static inline size_t digest_size(flavor f) {
-    return f.is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
-}
-
 #define NAPI_OK(call)                                                                  \
     do {                                                                               \
         if ((call) != napi_ok)                                                         \
@@ -80,8 +63,6 @@ static inline size_t digest_size(flavor f) {
     } while (0)
 
 #pragma GCC visibility push(hidden)
-
-extern const flavor flavor_sha256, flavor_sha224, flavor_hmac256, flavor_hmac224;
 
 /* args.c: errors (each returns NULL so callers can `return throw_...`),
  * argument types, bytes of JS values, keys, numbers. */
@@ -95,11 +76,9 @@ napi_value bad_data(napi_env env, const char *arg, napi_value v, int strings);
 int view_bytes(napi_env env, napi_value v, const char *arg, const uint8_t **data, size_t *len);
 int data_bytes(napi_env env, napi_value v, const char *arg, char *stack, char **heap,
                const uint8_t **data, size_t *len);
-void wipe(void *p, size_t n);
 void key_release(key_input *k);
 int key_get(napi_env env, napi_value v, key_input *k);
-int algo_get(napi_env env, const flavor *f, napi_value v, algo *a);
-void algo_wipe(algo *a);
+int algo_get(napi_env env, const fsb_flavor *f, napi_value v, fsb_algo *a);
 int get_size(napi_env env, napi_value v, const char *arg, size_t *out);
 int uint8_array_bytes(napi_env env, napi_value v, const uint8_t **p, size_t *n);
 int uint32_in_range(napi_env env, napi_value v, double min, double max, uint32_t *out);
@@ -112,19 +91,19 @@ void encode_flat(const uint8_t (*digests)[32], size_t k, size_t size, encoding e
 
 /* batches.c */
 void batch_free(batch *b);
-void hash_messages(const algo *a, const void *const *msgs, const size_t *lens, size_t k,
-                   uint8_t (*digests)[32]);
-void run_batch(const batch *b, const algo *a, encoding enc, char *dst);
-size_t batch_out_size(const batch *b, const algo *a, encoding enc);
+void hash_flat(const fsb_batch *b, const fsb_algo *a, encoding enc, char *dst);
+void run_batch(const batch *b, const fsb_algo *a, encoding enc, char *dst);
+size_t batch_out_size(const batch *b, const fsb_algo *a, encoding enc);
 napi_value flat_value(napi_env env, const char *text, size_t total, encoding enc,
                       int text_as_bytes);
-napi_value *flavored_args(napi_env env, napi_callback_info info, napi_value argv[6], algo *a);
-int many_args(napi_env env, napi_callback_info info, int joined, algo *a, encoding *enc,
+napi_value *flavored_args(napi_env env, napi_callback_info info, napi_value argv[6],
+                          fsb_algo *a);
+int many_args(napi_env env, napi_callback_info info, int joined, fsb_algo *a, encoding *enc,
               int *text_as_bytes, batch *b, int copy_views);
 
 /* packed.c */
-void hash_packed(const packed *p, const algo *a, encoding enc, uint8_t *out);
-int packed_args(napi_env env, napi_callback_info info, algo *a, packed *p, encoding *enc,
+void hash_packed(const fsb_batch *p, const fsb_algo *a, encoding enc, uint8_t *out);
+int packed_args(napi_env env, napi_callback_info info, fsb_algo *a, fsb_batch *p, encoding *enc,
                 size_t *size);
 
 /* The natives, each in the file of its concern; fastsha256_node.c lists them. */

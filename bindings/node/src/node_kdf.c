@@ -39,13 +39,13 @@ static void kdf_job_free(kdf_job *j) {
     if (!j) return;
     for (size_t i = 0; i < j->n; i++) {
         if (j->pw && j->pw[i]) {
-            wipe(j->pw[i], j->pwlen[i]);
+            fsb_wipe(j->pw[i], j->pwlen[i]);
             free(j->pw[i]);
         }
         if (j->salt && j->salt[i]) free(j->salt[i]);
     }
     if (j->out) {
-        wipe(j->out, j->n * (size_t)j->keylen);
+        fsb_wipe(j->out, j->n * (size_t)j->keylen);
         free(j->out);
     }
     free(j->pw);

@@ -12,7 +12,7 @@ napi_value one_shot(napi_env env, napi_callback_info info) {
     napi_value argv[3] = {NULL, NULL, NULL};
     void *flavor_ptr = NULL;
     NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, &flavor_ptr));
-    const flavor *f = flavor_ptr;
+    const fsb_flavor *f = flavor_ptr;
     size_t at = f->hmac ? 1 : 0; /* the data argument, after the key */
     key_input key;
     if (f->hmac && key_get(env, argv[0], &key) != 0)
@@ -41,29 +41,18 @@ napi_value one_shot(napi_env env, napi_callback_info info) {
     if (enc == ENC_HEX && !f->hmac) {
         /* Hash and hex in one library call (fastsha256_hex). */
         char text[FASTSHA256_HEX_SIZE];
-        if (f->is224)
-            fastsha224_hex(data, len, text);
-        else
-            fastsha256_hex(data, len, text);
+        fsb_hex(*f, data, len, text);
         free(heap);
         napi_value r = NULL;
-        NAPI_OK(napi_create_string_latin1(env, text, 2 * digest_size(*f), &r));
+        NAPI_OK(napi_create_string_latin1(env, text, 2 * fsb_digest_size(*f), &r));
         return r;
     }
-    if (enc != ENC_INVALID) {
-        if (f->hmac && f->is224)
-            fastsha224_hmac(key.data, key.len, data, len, digest);
-        else if (f->hmac)
-            fastsha256_hmac(key.data, key.len, data, len, digest);
-        else if (f->is224)
-            fastsha224(data, len, digest);
-        else
-            fastsha256(data, len, digest);
-    }
+    if (enc != ENC_INVALID)
+        fsb_digest(*f, f->hmac ? key.data : NULL, f->hmac ? key.len : 0, data, len, digest);
     if (f->hmac)
         key_release(&key);
     free(heap);
-    return enc == ENC_INVALID ? NULL : encode_digest(env, digest, digest_size(*f), enc);
+    return enc == ENC_INVALID ? NULL : encode_digest(env, digest, fsb_digest_size(*f), enc);
 }
 
 /* --- timingSafeEqual(a, b): fastsha256_equal, node:crypto's errors ---------- */

@@ -5,9 +5,10 @@
 #include "node_internal.h"
 
 /* (buffer, stride, length[, encoding]) to records; enc must be hex or absent. */
-static int get_packed(napi_env env, napi_value *args, packed *p, encoding *enc) {
+static int get_packed(napi_env env, napi_value *args, fsb_batch *p, encoding *enc) {
     const uint8_t *data = NULL;
     size_t total = 0;
+    memset(p, 0, sizeof *p);
     int r = view_bytes(env, args[0], "buffer", &data, &total);
     if (r < 0)
         return -1;
@@ -18,7 +19,7 @@ static int get_packed(napi_env env, napi_value *args, packed *p, encoding *enc) 
     if (get_size(env, args[1], "stride", &p->stride) != 0 ||
         get_size(env, args[2], "length", &p->len) != 0)
         return -1;
-    if (p->stride == 0 || p->stride < p->len) {
+    if (fsb_records_check(p->stride, p->len) != 0) {
         char msg[160];
         snprintf(msg, sizeof msg,
                  "The value of \"stride\" is out of range. It must be >= 1 and >= length (%zu). "
@@ -36,43 +37,25 @@ static int get_packed(napi_env env, napi_value *args, packed *p, encoding *enc) 
                    "absent");
         return -1;
     }
+    p->layout = FSB_RECORDS;
     p->base = data;
-    p->n = total / p->stride;
-    return 0;
+    /* Node's policy: the bytes after the last whole stride are ignored. */
+    return fsb_records_count(total, p->stride, p->len, FSB_RECORDS_FLOOR, &p->n);
 }
 
 /* Hashes the records into out: n digests, or n hex strings, back to back. */
-void hash_packed(const packed *p, const algo *a, encoding enc, uint8_t *out) {
-    int plain256 = !a->f.hmac && !a->f.is224;
-    if (plain256 && enc != ENC_HEX) {
+void hash_packed(const fsb_batch *p, const fsb_algo *a, encoding enc, uint8_t *out) {
+    if (!a->f.hmac && !a->f.is224 && enc != ENC_HEX) /* one library call, no slices */
         fastsha256_many_strided(p->base, p->stride, p->len, p->n, (uint8_t(*)[32])out);
-        return;
-    }
-    size_t size = digest_size(a->f), w = enc_width(enc, size);
-    uint8_t digests[SLICE][32];
-    const void *msgs[SLICE];
-    size_t lens[SLICE];
-    for (size_t done = 0; done < p->n; done += SLICE) {
-        size_t k = p->n - done < SLICE ? p->n - done : SLICE;
-        const uint8_t *first = p->base + done * p->stride;
-        if (plain256) {
-            fastsha256_many_strided(first, p->stride, p->len, k, digests);
-        } else {
-            for (size_t i = 0; i < k; i++) {
-                msgs[i] = first + i * p->stride;
-                lens[i] = p->len;
-            }
-            hash_messages(a, msgs, lens, k, digests);
-        }
-        encode_flat((const uint8_t(*)[32])digests, k, size, enc, (char *)out + done * w);
-    }
+    else
+        hash_flat(p, a, enc, (char *)out);
 }
 
 /* The arguments of the packed natives, ([key,] buffer, stride, length[,
  * encoding]): the records, their algorithm and the result's size.
  * Returns 0, or -1 with an exception pending (a is then for the caller to
  * wipe). */
-int packed_args(napi_env env, napi_callback_info info, algo *a, packed *p, encoding *enc,
+int packed_args(napi_env env, napi_callback_info info, fsb_algo *a, fsb_batch *p, encoding *enc,
                 size_t *size) {
     napi_value argv[6];
     napi_value *args = flavored_args(env, info, argv, a);
@@ -80,7 +63,7 @@ int packed_args(napi_env env, napi_callback_info info, algo *a, packed *p, encod
         return -1;
     if (get_packed(env, args, p, enc) != 0)
         return -1;
-    size_t each = enc_width(*enc, digest_size(a->f));
+    size_t each = enc_width(*enc, fsb_digest_size(a->f));
     if (p->n > SIZE_MAX / each) {
         throw_range(env, "ERR_OUT_OF_RANGE", "sha256Packed: too many records");
         return -1;
@@ -91,8 +74,8 @@ int packed_args(napi_env env, napi_callback_info info, algo *a, packed *p, encod
 
 /* sha256Packed(buffer, stride, length[, encoding]), hmacPacked(key, ...) */
 napi_value packed_sync(napi_env env, napi_callback_info info) {
-    algo a;
-    packed p;
+    fsb_algo a;
+    fsb_batch p;
     encoding enc;
     size_t size;
     napi_value result = NULL;
@@ -103,6 +86,6 @@ napi_value packed_sync(napi_env env, napi_callback_info info) {
         else
             result = check_pending(env, "fastsha256: cannot create the result");
     }
-    algo_wipe(&a);
+    fsb_algo_wipe(&a);
     return result;
 }

@@ -88,14 +88,12 @@ int fspy_parse_data(const char *fname, PyObject *const *args, Py_ssize_t nargs,
 
 /* Any case, as hashlib.new takes the names. */
 int fspy_algo_is224(PyObject *name) {
-    if (!PyUnicode_IS_ASCII(name) || PyUnicode_GET_LENGTH(name) != 6)
+    fsb_flavor f;
+    if (!PyUnicode_IS_ASCII(name) ||
+        fsb_flavor_by_name((const char *)PyUnicode_1BYTE_DATA(name),
+                           (size_t)PyUnicode_GET_LENGTH(name), FSB_NAMES_HASHLIB, &f) != 0)
         return -1;
-    const Py_UCS1 *s = PyUnicode_1BYTE_DATA(name);
-    char lower[7];
-    for (int i = 0; i < 6; i++)
-        lower[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] + ('a' - 'A') : s[i]);
-    lower[6] = '\0';
-    return strcmp(lower, "sha256") == 0 ? 0 : strcmp(lower, "sha224") == 0 ? 1 : -1;
+    return f.is224;
 }
 
 /* n bytes as a str of 2n lowercase hex digits. */

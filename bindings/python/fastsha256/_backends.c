@@ -17,10 +17,8 @@ static PyObject *fspy_hex_backend(PyObject *Py_UNUSED(module), PyObject *Py_UNUS
 }
 
 static PyObject *fspy_name_list(size_t (*lister)(const char **, size_t)) {
-    const char *names[16];
-    size_t count = lister(names, 16);
-    if (count > 16)
-        count = 16;
+    const char *names[FSB_MAX_BACKENDS];
+    size_t count = fsb_backend_names(lister, names);
     PyObject *list = PyList_New((Py_ssize_t)count);
     for (size_t i = 0; list && i < count; i++) {
         PyObject *s = PyUnicode_FromString(names[i]);
@@ -59,14 +57,11 @@ static PyObject *fspy_set_backend(PyObject *Py_UNUSED(module), PyObject *name) {
                      Py_TYPE(name)->tp_name);
         return NULL;
     }
-    const char *utf8 = PyUnicode_AsUTF8(name);
+    Py_ssize_t len = 0;
+    const char *utf8 = PyUnicode_AsUTF8AndSize(name, &len);
     if (utf8 == NULL)
         return NULL;
-    if (strcmp(utf8, "auto") == 0) {
-        fastsha256_reset_backend();
-        Py_RETURN_NONE;
-    }
-    if ((Py_ssize_t)strlen(utf8) != PyUnicode_GET_LENGTH(name) || fastsha256_set_backend(utf8) != 0) {
+    if (fsb_select_backend(utf8, (size_t)len) != 0) { /* "auto" included */
         PyObject *supported = fspy_name_list(fastsha256_backends);
         if (supported)
             PyErr_Format(PyExc_ValueError,

@@ -45,13 +45,9 @@ static int fspy_round_fill(fspy_round *r, PyObject *const *objs, Py_ssize_t coun
 }
 
 /* Hashes a filled round without the GIL, then lets go of its messages. */
-static void fspy_round_hash(fspy_round *r, Py_ssize_t count, const fastsha256_hmac_key *key,
-                            int want_hex) {
+static void fspy_round_hash(fspy_round *r, Py_ssize_t count, const fsb_algo *a, int want_hex) {
     Py_BEGIN_ALLOW_THREADS
-    if (key)
-        fastsha256_hmac_many(key, r->ptrs, r->lens, (size_t)count, r->digests);
-    else
-        fastsha256_many(r->ptrs, r->lens, (size_t)count, r->digests);
+    fsb_hash_many(a, r->ptrs, r->lens, (size_t)count, r->digests);
     if (want_hex)
         fastsha256_to_hex_many((const uint8_t (*)[32])r->digests, (size_t)count, r->hex);
     Py_END_ALLOW_THREADS
@@ -96,10 +92,12 @@ static PyObject *fspy_items(const char *fname, PyObject *items) {
     return PySequence_Fast(items, not_iterable);
 }
 
-/* Round by round into result, of *n slots: on return *n is how many it set. */
+/* Round by round into result, of *n slots: on return *n is how many it set.
+ * The rounds are the core's chunks (fsb_core.h), cut here because each one
+ * takes hold of its messages with the GIL and hashes them without it. */
 static int fspy_many_rounds(PyObject *seq, PyObject *result, fspy_round *r, Py_ssize_t *count_io,
-                            const fastsha256_hmac_key *key, Py_ssize_t ds, int want_hex) {
-    Py_ssize_t n = *count_io;
+                            const fsb_algo *a, int want_hex) {
+    Py_ssize_t n = *count_io, ds = (Py_ssize_t)fsb_digest_size(a->f);
     for (Py_ssize_t start = 0; start < n; start += FSPY_MANY_CHUNK) {
         /* The list may shrink if another thread edits it between rounds. */
         n = Py_MIN(n, PySequence_Fast_GET_SIZE(seq));
@@ -108,7 +106,7 @@ static int fspy_many_rounds(PyObject *seq, PyObject *result, fspy_round *r, Py_s
         Py_ssize_t count = Py_MIN((Py_ssize_t)FSPY_MANY_CHUNK, n - start);
         if (fspy_round_fill(r, PySequence_Fast_ITEMS(seq) + start, count) < 0)
             return -1;
-        fspy_round_hash(r, count, key, want_hex);
+        fspy_round_hash(r, count, a, want_hex);
         if (fspy_round_store(r, count, result, start, ds, want_hex) < 0)
             return -1;
     }
@@ -116,8 +114,7 @@ static int fspy_many_rounds(PyObject *seq, PyObject *result, fspy_round *r, Py_s
     return 0;
 }
 
-PyObject *fspy_many(const char *fname, PyObject *items, int want_hex,
-                    const fastsha256_hmac_key *key, Py_ssize_t ds) {
+PyObject *fspy_many(const char *fname, PyObject *items, int want_hex, const fsb_algo *a) {
     PyObject *seq = fspy_items(fname, items);
     if (seq == NULL)
         return NULL;
@@ -129,7 +126,7 @@ PyObject *fspy_many(const char *fname, PyObject *items, int want_hex,
         Py_DECREF(seq);
         return result ? PyErr_NoMemory() : NULL;
     }
-    int rc = fspy_many_rounds(seq, result, r, &n, key, ds, want_hex);
+    int rc = fspy_many_rounds(seq, result, r, &n, a, want_hex);
     PyMem_Free(r);
     Py_DECREF(seq);
     if (rc == 0 && n < PyList_GET_SIZE(result)) /* the input shrank under us: drop the unset tail */
@@ -153,7 +150,7 @@ static PyObject *fspy_sha256_many(PyObject *Py_UNUSED(module), PyObject *const *
     int parsed = fspy_parse_args("sha256_many", fspy_many_params, 1, 1, args, nargs, kwnames, v);
     int want_hex = parsed < 0 ? -1 : fspy_flag(v[1]);
     return want_hex < 0 ? NULL
-                        : fspy_many("sha256_many", v[0], want_hex, NULL, FASTSHA256_DIGEST_SIZE);
+                        : fspy_many("sha256_many", v[0], want_hex, fsb_plain(fsb_sha256));
 }
 
 PyDoc_STRVAR(fspy_sha256_packed_doc, "sha256_packed(buffer, stride, length, *, hex=False)\n--\n\n"
@@ -167,7 +164,8 @@ PyDoc_STRVAR(fspy_sha256_packed_doc, "sha256_packed(buffer, stride, length, *, h
 
 static const char *const fspy_packed_params[] = {"buffer", "stride", "length", "hex", NULL};
 
-/* The record layout's ValueErrors (0 when it is valid). */
+/* The record layout's ValueErrors (0 when it is valid): the signs here,
+ * a short stride by the core's check. */
 static int fspy_check_layout(Py_ssize_t stride, Py_ssize_t length) {
     if (stride <= 0) {
         PyErr_Format(PyExc_ValueError, "stride must be positive, not %zd", stride);
@@ -177,7 +175,7 @@ static int fspy_check_layout(Py_ssize_t stride, Py_ssize_t length) {
         PyErr_Format(PyExc_ValueError, "length must not be negative, not %zd", length);
         return -1;
     }
-    if (stride < length) {
+    if (fsb_records_check((size_t)stride, (size_t)length) != 0) {
         PyErr_Format(PyExc_ValueError, "stride (%zd) must be at least length (%zd)", stride, length);
         return -1;
     }
@@ -186,20 +184,18 @@ static int fspy_check_layout(Py_ssize_t stride, Py_ssize_t length) {
 
 /* How many records the buffer holds, -1 with a ValueError when it is not a
  * whole number of them: the last may lack its padding, a shorter tail is
- * refused. Python's deliberate policy, hashlib-strict; Node counts
- * floor(len / stride) and ignores the rest (bindings/python/README.md). */
+ * refused. Python's deliberate policy, hashlib-strict, FSB_RECORDS_WHOLE;
+ * Node's is FSB_RECORDS_FLOOR (bindings/python/README.md). */
 static Py_ssize_t fspy_packed_count(const Py_buffer *view, Py_ssize_t stride, Py_ssize_t length) {
-    Py_ssize_t n = view->len / stride, rest = view->len % stride;
-    if (rest != 0) {
-        if (rest < length) {
-            PyErr_Format(PyExc_ValueError,
-                         "buffer of %zd bytes is not a whole number of records "
-                         "(stride %zd, length %zd)", view->len, stride, length);
-            return -1;
-        }
-        n++;
+    size_t n;
+    if (fsb_records_count((size_t)view->len, (size_t)stride, (size_t)length, FSB_RECORDS_WHOLE,
+                          &n) != 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "buffer of %zd bytes is not a whole number of records "
+                     "(stride %zd, length %zd)", view->len, stride, length);
+        return -1;
     }
-    return n;
+    return (Py_ssize_t)n;
 }
 
 static PyObject *fspy_packed_digests(const uint8_t *base, Py_ssize_t stride, Py_ssize_t length,
@@ -214,22 +210,24 @@ static PyObject *fspy_packed_digests(const uint8_t *base, Py_ssize_t stride, Py_
     return result;
 }
 
+/* A chunk's digests as hex into the result string: each chunk's NUL is
+ * overwritten by the next chunk and the last lands on the string's own
+ * terminator. */
+static void fspy_emit_hex(void *out, size_t from, size_t k, const uint8_t (*digests)[32]) {
+    fastsha256_to_hex(&digests[0][0], k * 32, (char *)out + from * 64);
+}
+
 static PyObject *fspy_packed_hex(const uint8_t *base, Py_ssize_t stride, Py_ssize_t length,
                                  Py_ssize_t n) {
-    uint8_t digests[FSPY_MANY_CHUNK][32]; /* 16 KiB: no allocation per call */
+    fsb_batch records = {.layout = FSB_RECORDS, .n = (size_t)n, .base = base,
+                         .stride = (size_t)stride, .len = (size_t)length};
     PyObject *result = PyUnicode_New(n * 64, 127);
     if (result) {
         char *out = (char *)PyUnicode_1BYTE_DATA(result);
+        /* Chunk by chunk, so the digests are still in cache for the hex
+         * encoder. */
         Py_BEGIN_ALLOW_THREADS
-        /* Round by round, so the digests are still in cache for the hex
-         * encoder; each round's NUL is overwritten by the next round and
-         * the last lands on the string's own terminator. */
-        for (Py_ssize_t start = 0; start < n; start += FSPY_MANY_CHUNK) {
-            size_t count = (size_t)Py_MIN((Py_ssize_t)FSPY_MANY_CHUNK, n - start);
-            fastsha256_many_strided(base + (size_t)start * (size_t)stride, (size_t)stride,
-                                    (size_t)length, count, digests);
-            fastsha256_to_hex(&digests[0][0], count * 32, out + (size_t)start * 64);
-        }
+        fsb_batch_run(&records, fsb_plain(fsb_sha256), FSPY_MANY_CHUNK, fspy_emit_hex, out);
         Py_END_ALLOW_THREADS
     }
     return result;

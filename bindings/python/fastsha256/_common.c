@@ -1,20 +1,7 @@
-/* The helpers both extension modules use, compiled into each of them:
+/* The buffer rules both extension modules use, compiled into each of them:
  * fastsha256._fastsha256 (hash objects, batches, HMAC) and fastsha256._kdf
- * (key derivation). One copy of the wiping and of the buffer rules. */
+ * (key derivation). (Their wiping is the bindings' core's, fsb_wipe.) */
 #include "_fspy.h"
-
-/* The barrier keeps the compiler from dropping a store to memory that is
- * freed next. */
-void fspy_wipe(void *p, size_t n) {
-    memset(p, 0, n);
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-#else
-    volatile unsigned char *v = (volatile unsigned char *)p;
-    for (size_t i = 0; i < n; i++)
-        v[i] = 0;
-#endif
-}
 
 /* Whose messages a refused buffer gets: each module copies its hashlib
  * counterpart, and those two differ. */

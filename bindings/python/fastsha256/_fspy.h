@@ -1,8 +1,9 @@
 /* What the C files of the Python extension modules share (private; nothing
- * here is installed). _common.c is compiled into both modules,
- * fastsha256._fastsha256 and fastsha256._kdf; the rest is the first one's,
- * one file per concern:
- *   _common.c     wiping, and buffers with hashlib's checks and messages
+ * here is installed). _common.c and the bindings' shared core
+ * (bindings/common/fsb_core.c, also in the Node addon) are compiled into both
+ * modules, fastsha256._fastsha256 and fastsha256._kdf; the rest is the first
+ * one's, one file per concern:
+ *   _common.c     buffers with hashlib's checks and messages
  *   _args.c       vectorcall arguments, algorithm names, digest results
  *   _hash.c       the Hash object (and the code HMAC objects share with it)
  *   _batch.c      sha256_many and sha256_packed
@@ -19,17 +20,17 @@
 #include <string.h>
 
 #include "fastsha256.h"
+#include "fsb_core.h"
 
 /* Inputs of at least this many bytes are hashed with the GIL released. */
 #define FSPY_GIL_MINSIZE 2048
 /* Messages per round of sha256_many, and records per round of the packed hex
  * path: digests and hex strings of one round stay in the L1/L2 cache. */
 #define FSPY_MANY_CHUNK 512
+_Static_assert(FSPY_MANY_CHUNK <= FSB_MAX_CHUNK, "a round is one chunk of fsb_batch_run");
 
 /* --- _common.c (both modules) -------------------------------------------- */
 
-/* Zeroes memory that held secrets, in a way the compiler keeps. */
-void fspy_wipe(void *p, size_t n);
 /* A contiguous bytes-like object as hashlib's hash objects take data: a str
  * or non-buffer is a TypeError, a multi-dimensional buffer a BufferError.
  * 0, or -1 with the exception set. */
@@ -93,20 +94,15 @@ PyObject *fspy_output(const uint8_t *bytes, Py_ssize_t n, int want_hex);
 typedef struct {
     PyObject_HEAD
     PyThread_type_lock lock; /* NULL until an update large enough to drop the GIL */
-    int is_hmac;
-    int digest_size;         /* 32 or 28 */
-    union {
-        fastsha256_ctx hash;
-        fastsha256_hmac_ctx hmac; /* holds key-derived states: wiped on dealloc */
-    } u;
+    fsb_stream s;            /* an HMAC's holds key-derived states: wiped on dealloc */
 } fspy_hash;
 
 extern PyTypeObject fspy_hash_type; /* _hash.c */
 extern PyTypeObject fspy_hmac_type; /* _hmac.c */
 
-/* A new object of type (Hash or HMAC), its stream set up for SHA-256 or
- * SHA-224 (an HMAC's is then set from its key by the caller). */
-fspy_hash *fspy_hash_alloc(PyTypeObject *type, int is224);
+/* A new object of type (Hash or HMAC), its stream set up for a (a plain
+ * flavour for a Hash, an HMAC one with its key for an HMAC). */
+fspy_hash *fspy_hash_alloc(PyTypeObject *type, const fsb_algo *a);
 /* Feeds a new object its first data, if any (NULL: none). Returns it, or
  * NULL (and drops it). */
 PyObject *fspy_start(fspy_hash *self, PyObject *data);
@@ -138,9 +134,8 @@ extern PyMethodDef fspy_batch_functions[];   /* sha256_many, sha256_packed */
 extern PyMethodDef fspy_hmac_functions[];    /* hmac_*, compare_digest */
 extern PyMethodDef fspy_backend_functions[]; /* backend, set_backend, ... */
 
-/* _batch.c: the messages of items, SHA-256 (key NULL) or HMAC under key, to
- * a list of ds-byte digests or hex strs (hmac_sha256_many uses it too). */
-PyObject *fspy_many(const char *fname, PyObject *items, int want_hex,
-                    const fastsha256_hmac_key *key, Py_ssize_t ds);
+/* _batch.c: the messages of items, SHA-256 or HMAC (a's flavour), to a list
+ * of digests or hex strs (hmac_sha256_many uses it too). */
+PyObject *fspy_many(const char *fname, PyObject *items, int want_hex, const fsb_algo *a);
 
 #endif

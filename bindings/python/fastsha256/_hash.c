@@ -21,34 +21,26 @@ static void fspy_leave(fspy_hash *self) {
         PyThread_release_lock(self->lock);
 }
 
-fspy_hash *fspy_hash_alloc(PyTypeObject *type, int is224) {
+fspy_hash *fspy_hash_alloc(PyTypeObject *type, const fsb_algo *a) {
     fspy_hash *self = PyObject_New(fspy_hash, type);
     if (self == NULL)
         return NULL;
     self->lock = NULL;
-    self->is_hmac = type == &fspy_hmac_type;
-    self->digest_size = is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
-    if (is224)
-        fastsha224_init(&self->u.hash);
-    else
-        fastsha256_init(&self->u.hash);
+    fsb_stream_init(&self->s, a);
     return self;
 }
 
 void fspy_hash_dealloc(fspy_hash *self) {
     if (self->lock)
         PyThread_free_lock(self->lock);
-    if (self->is_hmac)
-        fspy_wipe(&self->u, sizeof self->u);
+    if (self->s.is_hmac)
+        fsb_wipe(&self->s, sizeof self->s);
     PyObject_Free(self);
 }
 
 /* The library's update for this object's kind; the caller holds the lock. */
 static void fspy_feed(fspy_hash *self, const void *data, size_t len) {
-    if (self->is_hmac)
-        fastsha256_hmac_update(&self->u.hmac, data, len);
-    else
-        fastsha256_update(&self->u.hash, data, len);
+    fsb_stream_update(&self->s, data, len);
 }
 
 static int fspy_update_obj(fspy_hash *self, PyObject *data) {
@@ -84,22 +76,16 @@ static PyObject *fspy_update(fspy_hash *self, PyObject *data) {
  * (the library's final wipes that copy). */
 static void fspy_finish(fspy_hash *self, uint8_t out[FASTSHA256_DIGEST_SIZE]) {
     fspy_enter(self);
-    if (self->is_hmac) {
-        fastsha256_hmac_ctx tmp = self->u.hmac;
-        fspy_leave(self);
-        fastsha256_hmac_final(&tmp, out);
-    } else {
-        fastsha256_ctx tmp = self->u.hash;
-        fspy_leave(self);
-        fastsha256_final(&tmp, out);
-    }
+    fsb_stream tmp = self->s;
+    fspy_leave(self);
+    fsb_stream_final(&tmp, out);
 }
 
 /* The digest (or tag) so far, as bytes or as hex. */
 static PyObject *fspy_result(fspy_hash *self, int want_hex) {
     uint8_t out[FASTSHA256_DIGEST_SIZE];
     fspy_finish(self, out);
-    return fspy_output(out, self->digest_size, want_hex);
+    return fspy_output(out, self->s.digest_size, want_hex);
 }
 
 PyDoc_STRVAR(fspy_digest_doc, "digest($self, /)\n--\n\n"
@@ -124,10 +110,8 @@ static PyObject *fspy_copy(fspy_hash *self, PyObject *Py_UNUSED(ignored)) {
     if (twin == NULL)
         return NULL;
     twin->lock = NULL;
-    twin->is_hmac = self->is_hmac;
-    twin->digest_size = self->digest_size;
     fspy_enter(self);
-    twin->u = self->u;
+    twin->s = self->s;
     fspy_leave(self);
     return (PyObject *)twin;
 }
@@ -135,7 +119,7 @@ static PyObject *fspy_copy(fspy_hash *self, PyObject *Py_UNUSED(ignored)) {
 /* "sha256", "sha224", "hmac-sha256" or "hmac-sha224" (CPython's names). */
 static const char *fspy_name(const fspy_hash *self) {
     static const char *const names[2][2] = {{"sha256", "sha224"}, {"hmac-sha256", "hmac-sha224"}};
-    return names[self->is_hmac][self->digest_size == FASTSHA224_DIGEST_SIZE];
+    return names[self->s.is_hmac][self->s.digest_size == FASTSHA224_DIGEST_SIZE];
 }
 
 static PyObject *fspy_get_name(fspy_hash *self, void *Py_UNUSED(closure)) {
@@ -143,7 +127,7 @@ static PyObject *fspy_get_name(fspy_hash *self, void *Py_UNUSED(closure)) {
 }
 
 static PyObject *fspy_get_digest_size(fspy_hash *self, void *Py_UNUSED(closure)) {
-    return PyLong_FromLong(self->digest_size);
+    return PyLong_FromLong(self->s.digest_size);
 }
 
 static PyObject *fspy_get_block_size(fspy_hash *Py_UNUSED(self), void *Py_UNUSED(closure)) {
@@ -193,7 +177,8 @@ PyObject *fspy_start(fspy_hash *self, PyObject *data) {
 }
 
 static PyObject *fspy_make(int is224, PyObject *data) {
-    return fspy_start(fspy_hash_alloc(&fspy_hash_type, is224), data);
+    return fspy_start(fspy_hash_alloc(&fspy_hash_type, fsb_plain(is224 ? fsb_sha224 : fsb_sha256)),
+                      data);
 }
 
 /* sha256() and sha224(): the same parsing, one constructor. */

@@ -65,15 +65,14 @@ static int fspy_get_key(PyObject *key, Py_buffer *view) {
     return fspy_check_key(key) < 0 ? -1 : fspy_get_buffer(key, view);
 }
 
-/* Prepares k from a key object; a long key is hashed without the GIL. The
- * caller wipes k (fastsha256_hmac_key_wipe). */
-static int fspy_prepare_key(PyObject *key, int is224, fastsha256_hmac_key *k) {
+/* Prepares a, HMAC-SHA256 or HMAC-SHA224, from a key object; a long key is
+ * hashed without the GIL. The caller wipes a (fsb_algo_wipe). */
+static int fspy_prepare_key(PyObject *key, int is224, fsb_algo *a) {
     Py_buffer view;
     if (fspy_get_key(key, &view) < 0)
         return -1;
-    void (*init)(fastsha256_hmac_key *, const void *, size_t) =
-        is224 ? fastsha224_hmac_key_init : fastsha256_hmac_key_init;
-    FSPY_MAYBE_WITHOUT_GIL(view.len, init(k, view.buf, (size_t)view.len));
+    fsb_flavor f = is224 ? fsb_hmac224 : fsb_hmac256;
+    FSPY_MAYBE_WITHOUT_GIL(view.len, fsb_algo_init(a, f, view.buf, (size_t)view.len));
     PyBuffer_Release(&view);
     return 0;
 }
@@ -84,13 +83,11 @@ static PyObject *fspy_hmac_make(PyObject *key, PyObject *msg, PyObject *digestmo
     int is224 = fspy_digestmod(digestmod);
     if (is224 < 0)
         return NULL;
-    fastsha256_hmac_key k;
-    if (fspy_prepare_key(key, is224, &k) < 0)
+    fsb_algo a;
+    if (fspy_prepare_key(key, is224, &a) < 0)
         return NULL;
-    fspy_hash *self = fspy_hash_alloc(&fspy_hmac_type, is224);
-    if (self != NULL)
-        fastsha256_hmac_init(&self->u.hmac, &k);
-    fastsha256_hmac_key_wipe(&k);
+    fspy_hash *self = fspy_hash_alloc(&fspy_hmac_type, &a);
+    fsb_algo_wipe(&a);
     return fspy_start(self, msg == Py_None ? NULL : msg);
 }
 
@@ -147,13 +144,12 @@ static PyObject *fspy_hmac_oneshot(int is224, PyObject *key, PyObject *msg, int 
     if (fspy_get_pair(fspy_get_key, key, &kv, fspy_get_buffer, msg, &mv) < 0)
         return NULL;
     uint8_t tag[FASTSHA256_DIGEST_SIZE];
-    void (*hmac)(const void *, size_t, const void *, size_t, uint8_t *) =
-        is224 ? fastsha224_hmac : fastsha256_hmac;
+    fsb_flavor f = is224 ? fsb_hmac224 : fsb_hmac256;
     FSPY_MAYBE_WITHOUT_GIL((size_t)kv.len + (size_t)mv.len,
-                           hmac(kv.buf, (size_t)kv.len, mv.buf, (size_t)mv.len, tag));
+                           fsb_digest(f, kv.buf, (size_t)kv.len, mv.buf, (size_t)mv.len, tag));
     PyBuffer_Release(&mv);
     PyBuffer_Release(&kv);
-    return fspy_output(tag, is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE, want_hex);
+    return fspy_output(tag, (Py_ssize_t)fsb_digest_size(f), want_hex);
 }
 
 static const char *const fspy_hmac_oneshot_params[] = {"key", "data", "hex", NULL};
@@ -205,12 +201,11 @@ static PyObject *fspy_hmac_many_call(int is224, PyObject *const *args, Py_ssize_
     if (fspy_parse_args(fname, fspy_hmac_many_params, 2, 2, args, nargs, kwnames, v) < 0)
         return NULL;
     int want_hex = fspy_flag(v[2]);
-    fastsha256_hmac_key k;
-    if (want_hex < 0 || fspy_prepare_key(v[0], is224, &k) < 0)
+    fsb_algo a;
+    if (want_hex < 0 || fspy_prepare_key(v[0], is224, &a) < 0)
         return NULL;
-    PyObject *result = fspy_many(fname, v[1], want_hex, &k,
-                                 is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE);
-    fastsha256_hmac_key_wipe(&k);
+    PyObject *result = fspy_many(fname, v[1], want_hex, &a);
+    fsb_algo_wipe(&a);
     return result;
 }
 

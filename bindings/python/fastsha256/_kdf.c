@@ -3,10 +3,9 @@
  * pbkdf2_hmac_many() for many passwords at once, hkdf() (RFC 5869). A
  * translation layer only; every derivation runs with the GIL released, on
  * copies of the inputs that are wiped afterwards. */
-#include "_fspy.h" /* Python.h first; fspy_wipe and fspy_get_kdf_buffer, from _common.c */
+#include "_fspy.h" /* Python.h first; fspy_get_kdf_buffer (_common.c), fsb_core.h */
 
 #include <limits.h>
-#include <strings.h>
 
 /* hashlib's error for an unknown digest (a ValueError), where _hashlib exists. */
 static PyObject *kdf_unsupported_error;
@@ -20,8 +19,8 @@ static int kdf_hash_size(const char *fname, PyObject *name) {
     }
     const char *s = PyUnicode_AsUTF8(name);
     if (s == NULL) return 0;
-    if (strcasecmp(s, "sha256") == 0) return 32;
-    if (strcasecmp(s, "sha224") == 0) return 28;
+    fsb_flavor f; /* by the C string: a NUL ends the name, as it did strcasecmp's */
+    if (fsb_flavor_by_name(s, strlen(s), FSB_NAMES_HASHLIB, &f) == 0) return (int)fsb_digest_size(f);
     PyErr_Format(kdf_unsupported_error, "unsupported hash type %s (fastsha256 has sha256 and sha224)", s);
     return 0;
 }
@@ -89,7 +88,7 @@ typedef struct {
 } kdf_batch;
 
 static void kdf_batch_free(kdf_batch *b) {
-    if (b->bytes) fspy_wipe(b->bytes, b->nbytes);
+    if (b->bytes) fsb_wipe(b->bytes, b->nbytes);
     PyMem_Free(b->bytes);
     PyMem_Free(b->pw);
     PyMem_Free(b->salt);
@@ -194,7 +193,7 @@ static PyObject *kdf_derive_many(PyObject *pws, PyObject *salts, int one_salt, i
         if (keys == NULL) PyErr_NoMemory();
         else if (b.n == 0 || kdf_batch_run(&b, hash_size, iterations, dklen, keys) == 0)
             result = kdf_split(keys, b.n, dklen);
-        if (keys) fspy_wipe(keys, total);
+        if (keys) fsb_wipe(keys, total);
         PyMem_Free(keys);
     }
     kdf_batch_free(&b);
