@@ -42,11 +42,11 @@ double bench_kdf_lanes_block_ns(int quick) {
 
 /* A probe's best chunk in ns; 0 when this build has no such probe. */
 static double probe_ns(const char *name, double ns_per_tick, int quick) {
-    for (size_t i = 0; bench_probe_probes[i]; i++) {
-        if (strcmp(bench_probe_probes[i]->name, name) != 0)
+    for (size_t i = 0; bench_probes[i]; i++) {
+        if (strcmp(bench_probes[i]->name, name) != 0)
             continue;
         double median, best;
-        bench_probe_run(bench_probe_probes[i], ns_per_tick, quick ? 3 : 7, quick ? 0.5 : 3.0,
+        bench_probe_run(bench_probes[i], ns_per_tick, quick ? 3 : 7, quick ? 0.5 : 3.0,
                         &median, &best);
         return best;
     }

@@ -49,8 +49,8 @@ static int isa_supported(const char *isa) {
 static void run_probes(const bench_ctx *c, bench_limits_floors *f, double core_per_tick, int rows) {
     const int reps = rows ? (c->opt.quick ? 3 : 9) : 1;
     const double ms = rows ? (c->opt.quick ? 0.5 : 3.0) : 1.2;
-    for (size_t i = 0; bench_probe_probes[i] && f->nprobe < BENCH_LIMITS_MAX_PROBES; i++) {
-        const bench_probe_probe *p = bench_probe_probes[i];
+    for (size_t i = 0; bench_probes[i] && f->nprobe < BENCH_LIMITS_MAX_PROBES; i++) {
+        const bench_probe *p = bench_probes[i];
         if (!isa_supported(p->isa))
             continue;
         double med, best, cpt = core_per_tick;

@@ -258,33 +258,33 @@ VZ(avx2_chain_vz, avx2_chain)
 VZ(avx512_mix_vz, avx512_mix)
 VZ(avx512_chain_vz, avx512_chain)
 
-static const bench_probe_probe p_rnds2_lat = {"sha256rnds2 latency", "shani", rnds2_lat, 32,
+static const bench_probe p_rnds2_lat = {"sha256rnds2 latency", "shani", rnds2_lat, 32,
                                               "instr"};
-static const bench_probe_probe p_rnds2_tp = {"sha256rnds2 recip. throughput", "shani", rnds2_tp, 32,
+static const bench_probe p_rnds2_tp = {"sha256rnds2 recip. throughput", "shani", rnds2_tp, 32,
                                              "instr"};
-static const bench_probe_probe p_msg1_lat = {"sha256msg1 latency", "shani", msg1_lat, 32, "instr"};
-static const bench_probe_probe p_msg1_tp = {"sha256msg1 recip. throughput", "shani", msg1_tp, 32,
+static const bench_probe p_msg1_lat = {"sha256msg1 latency", "shani", msg1_lat, 32, "instr"};
+static const bench_probe p_msg1_tp = {"sha256msg1 recip. throughput", "shani", msg1_tp, 32,
                                             "instr"};
-static const bench_probe_probe p_msg2_lat = {"sha256msg2 latency", "shani", msg2_lat, 32, "instr"};
-static const bench_probe_probe p_msg2_tp = {"sha256msg2 recip. throughput", "shani", msg2_tp, 32,
+static const bench_probe p_msg2_lat = {"sha256msg2 latency", "shani", msg2_lat, 32, "instr"};
+static const bench_probe p_msg2_tp = {"sha256msg2 recip. throughput", "shani", msg2_tp, 32,
                                             "instr"};
-static const bench_probe_probe p_paddd_lat = {"paddd latency", "shani", paddd_lat, 32, "instr"};
-static const bench_probe_probe p_shani_mix = {"SHA-NI block mix, 5 streams", "shani", shani_mix, 5,
+static const bench_probe p_paddd_lat = {"paddd latency", "shani", paddd_lat, 32, "instr"};
+static const bench_probe p_shani_mix = {"SHA-NI block mix, 5 streams", "shani", shani_mix, 5,
                                               "block"};
-static const bench_probe_probe p_avx2_mix = {"AVX2 lane mix (4 rounds + 3 sched)", "avx2",
+static const bench_probe p_avx2_mix = {"AVX2 lane mix (4 rounds + 3 sched)", "avx2",
                                              avx2_mix_vz, 0.5, "block"};
-static const bench_probe_probe p_avx2_chain = {"AVX2 round chain (e to e)", "avx2", avx2_chain_vz,
+static const bench_probe p_avx2_chain = {"AVX2 round chain (e to e)", "avx2", avx2_chain_vz,
                                                8, "round"};
-static const bench_probe_probe p_avx512_mix = {"AVX-512 lane mix (4 rounds + 3 sched)", "avx512",
+static const bench_probe p_avx512_mix = {"AVX-512 lane mix (4 rounds + 3 sched)", "avx512",
                                                avx512_mix_vz, 1, "block"};
-static const bench_probe_probe p_avx512_chain = {"AVX-512 round chain (e to e)", "avx512",
+static const bench_probe p_avx512_chain = {"AVX-512 round chain (e to e)", "avx512",
                                                  avx512_chain_vz, 8, "round"};
-static const bench_probe_probe p_hex256 = {"hex, 256-bit encoder mix", "avx2", hex256, 64,
+static const bench_probe p_hex256 = {"hex, 256-bit encoder mix", "avx2", hex256, 64,
                                            "digest"};
-static const bench_probe_probe p_hex128 = {"hex, 128-bit encoder mix", "ssse3", hex128, 64,
+static const bench_probe p_hex128 = {"hex, 128-bit encoder mix", "ssse3", hex128, 64,
                                            "digest"};
 
-const bench_probe_probe *const bench_probe_probes[] = {
+const bench_probe *const bench_probes[] = {
     &p_rnds2_lat, &p_rnds2_tp, &p_msg1_lat, &p_msg1_tp, &p_msg2_lat, &p_msg2_tp, &p_paddd_lat,
     &p_shani_mix, &p_avx2_mix, &p_avx2_chain, &p_avx512_mix, &p_avx512_chain, &p_hex256,
     &p_hex128, NULL};
@@ -330,33 +330,33 @@ BENCH_PROBE_LOOP(arm_mix, ARCH ".rept 4\n\t" AQ4 ".endr\n\t.rept 12\n\t" AQ4 AS4
                           "add v\\r\\().4s, v\\r\\().4s, v31.4s\n\t.endr",
         V_ALL)
 
-static const bench_probe_probe p_h_lat = {"sha256h latency", "armv8", h_lat, 32, "instr"};
-static const bench_probe_probe p_h_tp = {"sha256h recip. throughput", "armv8", h_tp, 32, "instr"};
-static const bench_probe_probe p_h2_lat = {"sha256h2 latency", "armv8", h2_lat, 32, "instr"};
-static const bench_probe_probe p_h2_tp = {"sha256h2 recip. throughput", "armv8", h2_tp, 32,
+static const bench_probe p_h_lat = {"sha256h latency", "armv8", h_lat, 32, "instr"};
+static const bench_probe p_h_tp = {"sha256h recip. throughput", "armv8", h_tp, 32, "instr"};
+static const bench_probe p_h2_lat = {"sha256h2 latency", "armv8", h2_lat, 32, "instr"};
+static const bench_probe p_h2_tp = {"sha256h2 recip. throughput", "armv8", h2_tp, 32,
                                           "instr"};
-static const bench_probe_probe p_su0_lat = {"sha256su0 latency", "armv8", su0_lat, 32, "instr"};
-static const bench_probe_probe p_su0_tp = {"sha256su0 recip. throughput", "armv8", su0_tp, 32,
+static const bench_probe p_su0_lat = {"sha256su0 latency", "armv8", su0_lat, 32, "instr"};
+static const bench_probe p_su0_tp = {"sha256su0 recip. throughput", "armv8", su0_tp, 32,
                                            "instr"};
-static const bench_probe_probe p_su1_lat = {"sha256su1 latency", "armv8", su1_lat, 32, "instr"};
-static const bench_probe_probe p_su1_tp = {"sha256su1 recip. throughput", "armv8", su1_tp, 32,
+static const bench_probe p_su1_lat = {"sha256su1 latency", "armv8", su1_lat, 32, "instr"};
+static const bench_probe p_su1_tp = {"sha256su1 recip. throughput", "armv8", su1_tp, 32,
                                            "instr"};
-static const bench_probe_probe p_arm_mix = {"ARMv8 block mix, 4 streams", "armv8", arm_mix, 4,
+static const bench_probe p_arm_mix = {"ARMv8 block mix, 4 streams", "armv8", arm_mix, 4,
                                             "block"};
 
-const bench_probe_probe *const bench_probe_probes[] = {
+const bench_probe *const bench_probes[] = {
     &p_h_lat, &p_h_tp, &p_h2_lat, &p_h2_tp, &p_su0_lat, &p_su0_tp, &p_su1_lat, &p_su1_tp,
     &p_arm_mix, NULL};
 
 #else
-const bench_probe_probe *const bench_probe_probes[] = {NULL};
+const bench_probe *const bench_probes[] = {NULL};
 #endif
 
 /* One repetition: chunks of about chunk_iters iterations; those during
  * which the thread was switched out are dropped (as bench_measure does), the
  * rest give their median. Returns cycles per unit; *best gets the fastest
  * chunk. A repetition with every chunk dropped gives its fastest. */
-static double bench_probe_rep(const bench_probe_probe *p, double core_per_tick,
+static double bench_probe_rep(const bench_probe *p, double core_per_tick,
                               uint64_t chunk_iters, int chunks, double *best) {
     double kept[64], fastest = 0;
     int nkept = 0;
@@ -377,7 +377,7 @@ static double bench_probe_rep(const bench_probe_probe *p, double core_per_tick,
     return kept[nkept / 2];
 }
 
-void bench_probe_run(const bench_probe_probe *p, double core_per_tick, int reps, double ms,
+void bench_probe_run(const bench_probe *p, double core_per_tick, int reps, double ms,
                      double *median, double *best) {
     /* Chunks of about 0.2 ms (most fit in a scheduler slice), sized from a
      * short run (one retry if it was too short to time). */

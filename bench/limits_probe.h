@@ -13,19 +13,19 @@
 /* Runs `iters` loop iterations, returns counter ticks. */
 typedef uint64_t (*bench_probe_loop_fn)(uint64_t iters);
 
-typedef struct bench_probe_probe {
+typedef struct bench_probe {
     const char *name;       /* "sha256rnds2 latency" */
     const char *isa;        /* "shani", "avx2", "avx512", "armv8", "" (always) */
     bench_probe_loop_fn loop;
     double units_per_iter;  /* instructions, rounds, blocks or digests per iteration */
     const char *unit;       /* what one unit is, for the table */
-} bench_probe_probe;
+} bench_probe;
 
 /* Every probe this build has for its architecture, NULL-terminated. */
-extern const bench_probe_probe *const bench_probe_probes[];
+extern const bench_probe *const bench_probes[];
 
 /* Core cycles per unit of p: median and best of reps, each about ms long. */
-void bench_probe_run(const bench_probe_probe *p, double core_per_tick, int reps, double ms,
+void bench_probe_run(const bench_probe *p, double core_per_tick, int reps, double ms,
                      double *median, double *best);
 
 /* The running CPU: "AuthenticAMD family 25 model 1 stepping 1" into id
