@@ -26,6 +26,14 @@ REPEATS=${3:-5}
 BASE=${4:-${TMPDIR:-/tmp}}
 case $FAST in /*) ;; *) FAST=$PWD/$FAST ;; esac
 [ "$OLD" = - ] || case $OLD in /*) ;; *) OLD=$PWD/$OLD ;; esac
+# Each program is checked here: the timed commands run from the work folder,
+# where a missing one would only print to stderr and time as a fast row.
+if [ -n "${CLI_BENCH_BARE:-}" ]; then
+    case $CLI_BENCH_BARE in /*) ;; *) CLI_BENCH_BARE=$PWD/$CLI_BENCH_BARE ;; esac
+fi
+for prog in "$FAST" ${OLD#-} ${CLI_BENCH_BARE:-}; do
+    [ -x "$prog" ] || { echo "cli-bench.sh: $prog is not an executable file" >&2; exit 2; }
+done
 
 # About 2.4 GB of files: check the room first.
 need_kb=$((2600 * 1024))
