@@ -618,6 +618,30 @@ done
 same_first_line "sha224: first line before standard input ends" default sha224sum fastsha224sum \
     abc -
 
+# Into a regular file the lines that are ready together leave in one write,
+# but still at once: the first line is in the file while standard input is
+# still open. line_in_file_before_stdin_ends DESC WANT PROG [OPTION...] ARG...
+line_in_file_before_stdin_ends() {
+    local desc=$1 want=$2 i=0 seen
+    shift 2
+    rm -f "$T/fifo" "$O/file.out"
+    mkfifo "$T/fifo" || return
+    (cd "$W" && exec "$@" <"$T/fifo" >"$O/file.out" 2>/dev/null) &
+    local pid=$!
+    exec 3>"$T/fifo"
+    while [ ! -s "$O/file.out" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+    seen=$(head -n 1 "$O/file.out")
+    exec 3>&-
+    wait "$pid"
+    if [ "$seen" = "$want" ]; then pass; else fail "$desc: '$seen' before standard input ended"; fi
+}
+line_in_file_before_stdin_ends "into a file: the first line before standard input ends" \
+    "$H_ABC  abc" fastsha256sum abc -
+line_in_file_before_stdin_ends "-j 1, into a file: the first line before standard input ends" \
+    "$H_ABC  abc" fastsha256sum -j 1 abc -
+line_in_file_before_stdin_ends "-c into a file: the first line before standard input ends" \
+    "abc: OK" fastsha256sum -c abc-then-stdin.sum
+
 # ---------------------------------------------------------------------------
 # POSIXLY_CORRECT: options end at the first operand, the extras' too
 # ---------------------------------------------------------------------------

@@ -125,6 +125,9 @@ static void emit_in_order(run *r, worker *self, bool self_busy, emit_fn emit, vo
     unsigned char *stdin_buf = NULL;
     for (size_t k = 0; k < r->n; k++) {
         entry *e = &r->entries[k];
+        /* Lines held back leave before this thread waits for anything. */
+        if (e->is_stdin || !atomic_load_explicit(&e->done, memory_order_acquire))
+            r->cfg->idle();
         if (e->is_stdin)
             hash_stdin(r, e, &stdin_buf);
         while (!atomic_load_explicit(&e->done, memory_order_acquire)) {

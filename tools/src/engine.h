@@ -37,6 +37,7 @@ typedef struct engine_config {
     size_t jobs;                     /* threads, 1 to MAX_JOBS; 0: the CPUs usable */
     atomic_uint_fast64_t *bytes_read; /* counts every byte read (relaxed) */
     void (*tick)(void);              /* called now and then on the calling thread */
+    void (*idle)(void);              /* called when the next result is not in yet */
 } engine_config;
 
 typedef void (*emit_fn)(entry *e, void *arg);

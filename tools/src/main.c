@@ -70,10 +70,7 @@ int main(int argc, char **argv) {
     if (argc > 0 && argv[0] && argv[0][0])
         program_name = argv[0];
     closed_fds closed = guard_standard_fds();
-    /* Line-buffered, as in sha256sum: each line leaves as its file is done
-     * (a reader sees it at once, a closed pipe stops the program early);
-     * -z records wait for a newline or a full buffer, as there. */
-    setvbuf(stdout, NULL, _IOLBF, 0);
+    output_init();
     setlocale(LC_ALL, "");
 
     cli_options o;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "output.h"
 #include "program.h"
 #include "progress.h"
 
@@ -284,6 +285,6 @@ void parse_options(int argc, char **argv, cli_options *o) {
 
 engine_config engine_config_for(const cli_options *o) {
     engine_config cfg = {o->algo->digest_size, o->algo->init, o->jobs, progress_counter(),
-                         progress_tick};
+                         progress_tick, output_idle};
     return cfg;
 }

@@ -4,6 +4,12 @@
 
 #include <stdbool.h>
 
+/* Sets standard output's buffering: lines leave whole, as each file is done
+ * (see output.c). Call before anything is written. */
+void output_init(void);
+/* The engine has no further result ready: pending lines leave now. */
+void output_idle(void);
+
 /* "<hex>  <name>" ('*' for binary), or "<bsd_tag> (<name>) = <hex>" when
  * bsd_tag is not NULL; a name holding \, newline or CR is escaped and the
  * line starts with '\' (not with zero, whose lines end in NUL). */
