@@ -319,6 +319,7 @@ static void print_kdf(FILE *out, const bench_report_meta *m) {
         return;
     bench_kdf_header(out, m->core_estimated ? m->core_hz : 0);
     bench_kdf_report(out);
+    bench_kdf_runtimes_print(out);
 }
 
 /* --- The run ------------------------------------------------------------------ */
@@ -432,6 +433,7 @@ static void run_kdf(bench_ctx *c) {
     bench_kdf_time_rows(c);
     bench_kdf_add_results(c);
     bench_kdf_openssl_free();
+    bench_kdf_runtimes_run(c, bk.iterations);
     fastsha256_reset_backend();
 }
 

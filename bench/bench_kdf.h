@@ -2,6 +2,8 @@
 #ifndef FASTSHA256_BENCH_KDF_H
 #define FASTSHA256_BENCH_KDF_H
 
+#include <stdio.h>
+
 #include "bench_context.h"
 
 /* The time of one sha256rnds2 in a dependent chain and its reciprocal
@@ -9,5 +11,10 @@
 int bench_kdf_rnds2_probe(const bench_ctx *c, double *latency_ns, double *throughput_ns);
 /* ns per block of fastsha256_many on 16 long independent messages. */
 double bench_kdf_lanes_block_ns(int quick);
+
+/* The Node and Python rows (bench_kdf_runtimes.c): run the scripts, then
+ * print their table. */
+void bench_kdf_runtimes_run(const bench_ctx *c, uint64_t iterations);
+void bench_kdf_runtimes_print(FILE *out);
 
 #endif /* FASTSHA256_BENCH_KDF_H */
