@@ -205,7 +205,8 @@ static void print_limits(FILE *out, const bench_report_meta *m) {
             fprintf(out, "(core cycles: the core clock estimated next to every probe and row, "
                          "%.3f-%.3f GHz;\n each path timed in rounds, each round after the probes of its floor; floor = "
                          "the fastest probes\n of its rounds; share = floor / measured (median round), "
-                         "and floor / best round)\n", clock_low, clock_high);
+                         "and floor / best (its fastest\n half-millisecond chunk, or item where items "
+                         "are timed alone))\n", clock_low, clock_high);
             (void)m;
             fprintf(out, "%-44s %10s %-16s %s\n", "probe", "median", "unit", "best");
             head = 1;

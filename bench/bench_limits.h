@@ -87,9 +87,10 @@ typedef struct bench_limits_path {
 double bench_limits_path_floor(const bench_limits_floors *f, const bench_limits_path *p);
 double bench_limits_path_units(const bench_limits_path *p);
 
-/* A path timed in rounds: per item, core cycles of the median and best
- * round; share = the floor / the median round's path, best_share = the
- * floor / the best round's. */
+/* A path timed in rounds: per item, core cycles of the median round and of
+ * the fastest chunk of any round (an item, where items are timed alone);
+ * share = the floor / the median round's path, best_share = the floor /
+ * that fastest. */
 typedef struct bench_limits_measured {
     double median, best, share, best_share;
     int rounds;

@@ -43,13 +43,17 @@ static double item_ticks_wall(const bench_limits_path *p, bench_limits_arg *a, u
 }
 
 /* Short items: one repetition of bench_measure_for (chunks of about half a
- * millisecond, those with a context switch dropped); one_rep has reps 1. */
+ * millisecond, those with a context switch dropped); one_rep has reps 1.
+ * *fastest gets the fastest chunk's ticks per item: the probes' floors are
+ * their fastest chunks of a fifth of a millisecond, so the path's best is
+ * taken at a like grain. */
 static double chunks_ticks(const bench_ctx *one_rep, const bench_limits_path *p,
-                           bench_limits_arg *a) {
+                           bench_limits_arg *a, double *fastest) {
     void *args[1] = {a};
     bench_result res;
     bench_measure_for(one_rep, p->fn, args, 1, p->granule, one_rep->opt.quick ? 2.0 : 25.0, 1e9,
                       &res);
+    *fastest = res.ticks_fastest > 0 ? res.ticks_fastest : res.ticks_med;
     return res.ticks_med;
 }
 
@@ -68,12 +72,13 @@ static bench_limits_timing choose_timing(const bench_limits_path *p, bench_limit
     return wall ? BENCH_LIMITS_T_WALL : BENCH_LIMITS_T_CPU_TIME;
 }
 
-/* Per-round values: path ticks per item, floor ticks per item, and core
- * cycles per tick estimated after the round. */
+/* Per-round values: path ticks per item (the round's, and its fastest
+ * chunk's), floor ticks per item, and core cycles per tick estimated after
+ * the round. */
 typedef struct bench_limits_round_log {
     int n;
-    double path[BENCH_LIMITS_MAX_ROUNDS], floor[BENCH_LIMITS_MAX_ROUNDS];
-    double cpt[BENCH_LIMITS_MAX_ROUNDS];
+    double path[BENCH_LIMITS_MAX_ROUNDS], fastest[BENCH_LIMITS_MAX_ROUNDS];
+    double floor[BENCH_LIMITS_MAX_ROUNDS], cpt[BENCH_LIMITS_MAX_ROUNDS];
 } bench_limits_round_log;
 
 static double median_of(const double *v, int n) {
@@ -87,31 +92,32 @@ static double median_of(const double *v, int n) {
  * slows a probe); both shares are ratios of ticks. */
 static void summarise(const bench_limits_round_log *r, bench_limits_measured *m) {
     double cyc[BENCH_LIMITS_MAX_ROUNDS], floor = 0, fastest = 0;
+    m->best = 0;
     for (int i = 0; i < r->n; i++) {
         cyc[i] = r->path[i] * r->cpt[i];
         if (r->floor[i] > 0 && (floor == 0 || r->floor[i] < floor))
             floor = r->floor[i];
-        if (fastest == 0 || r->path[i] < fastest)
-            fastest = r->path[i];
+        if (fastest == 0 || r->fastest[i] < fastest) {
+            fastest = r->fastest[i];
+            m->best = r->fastest[i] * r->cpt[i];
+        }
     }
     m->rounds = r->n;
     m->median = median_of(cyc, r->n);
-    m->best = cyc[0];
-    for (int i = 1; i < r->n; i++)
-        m->best = cyc[i] < m->best ? cyc[i] : m->best;
     double path = median_of(r->path, r->n);
     m->share = path > 0 ? floor / path : 0;
     m->best_share = fastest > 0 ? floor / fastest : 0;
 }
 
-/* One item's ticks by the chosen timing. */
+/* One item's ticks by the chosen timing (*fastest: the same, or the
+ * fastest chunk's). */
 static double path_ticks(const bench_ctx *one_rep, const bench_limits_path *p, bench_limits_arg *a,
-                         bench_limits_timing t, uint64_t *acc) {
-    if (t == BENCH_LIMITS_T_CPU_TIME)
-        return item_ticks_cpu_time(one_rep, p, a, acc);
-    if (t == BENCH_LIMITS_T_WALL)
-        return item_ticks_wall(p, a, acc);
-    return chunks_ticks(one_rep, p, a);
+                         bench_limits_timing t, uint64_t *acc, double *fastest) {
+    if (t == BENCH_LIMITS_T_CHUNKS)
+        return chunks_ticks(one_rep, p, a, fastest);
+    *fastest = t == BENCH_LIMITS_T_CPU_TIME ? item_ticks_cpu_time(one_rep, p, a, acc)
+                                            : item_ticks_wall(p, a, acc);
+    return *fastest;
 }
 
 void bench_limits_measure_path(const bench_ctx *c, const bench_limits_path *p, bench_limits_arg *a,
@@ -130,7 +136,7 @@ void bench_limits_measure_path(const bench_ctx *c, const bench_limits_path *p, b
             bench_limits_measure_floors(c, &now, 1.0, 0);
             r.floor[i] = bench_limits_path_floor(&now, p) * bench_limits_path_units(p);
         }
-        r.path[i] = path_ticks(&one_rep, p, a, timing, &acc);
+        r.path[i] = path_ticks(&one_rep, p, a, timing, &acc, &r.fastest[i]);
         r.cpt[i] = bench_limits_core_per_tick(c);
     }
     summarise(&r, m);
@@ -154,7 +160,7 @@ void bench_limits_measure_against_openssl(const bench_ctx *c, const bench_limits
             bench_ossl_probe o = bench_run_openssl_probe(&quick, "~0x20000000000:~0x20000128");
             r.floor[i] = o.ok ? o.per_byte_16m * (double)p->size : 0;
         }
-        r.path[i] = item_ticks_wall(p, a, &acc);
+        r.path[i] = r.fastest[i] = item_ticks_wall(p, a, &acc);
         r.cpt[i] = bench_limits_core_per_tick(c);
     }
     summarise(&r, m);

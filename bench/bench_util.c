@@ -248,6 +248,7 @@ static double min_of(const double *v, int n) {
 
 typedef struct rep_stats {
     double ns, ticks;          /* per item over the kept chunks */
+    double fastest_ticks;      /* per item, the fastest chunk */
     size_t chunks, discarded;
     int noisy;
     uint64_t acc;
@@ -352,6 +353,7 @@ static void run_rep(bench_work_fn fn, void *arg, const bench_plan *plan, size_t 
         st->ns = (double)kept_ns / (double)kept_items;
         st->ticks = (double)kept_ticks / (double)kept_items;
     }
+    st->fastest_ticks = fastest_ticks;
     st->acc = acc;
 }
 
@@ -374,6 +376,8 @@ void bench_measure(bench_work_fn fn, void *arg, const bench_plan *plan, bench_re
         run_rep(fn, arg, plan, chunk, &st);
         ns[r] = st.ns;
         ticks[r] = st.ticks;
+        if (r == 0 || st.fastest_ticks < out->ticks_fastest)
+            out->ticks_fastest = st.fastest_ticks;
         out->chunks += st.chunks;
         out->discarded += st.discarded;
         out->noisy |= st.noisy;
@@ -461,6 +465,8 @@ void bench_measure_threads(bench_work_fn fn, void *const *args, int nthreads, in
             rate += st->ns > 0 ? 1.0 / st->ns : 0;
             tick_rate += st->ticks > 0 ? 1.0 / st->ticks : 0;
             acc = (acc ^ st->acc) * 0x100000001b3ull;
+            if (nthreads == 1 && (r == 0 || st->fastest_ticks < out->ticks_fastest))
+                out->ticks_fastest = st->fastest_ticks;
             out->chunks += st->chunks;
             out->discarded += st->discarded;
             out->noisy |= st->noisy;

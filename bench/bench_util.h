@@ -69,6 +69,7 @@ typedef struct bench_plan {
 typedef struct bench_result {
     double ns_med, ns_best;       /* wall ns per item, median and best rep */
     double ticks_med, ticks_best; /* counter ticks per item */
+    double ticks_fastest;         /* per item, the fastest chunk (one thread only) */
     int reps;
     size_t chunks, discarded;     /* over all reps */
     uint64_t checksum;            /* of the first repetition */
