@@ -136,6 +136,13 @@ bench_oneshot_loop(bench_digest_fn digest, bench_openssl_style style, const uint
     return bench_ring_flush(&ring, acc, bench_fold_digest);
 }
 
+/* The Python peer (bench_seed_python.c): $FASTSHA256_PYTHON, else
+ * /usr/bin/python3; and the PYTHONPATH that finds the fastsha256 module:
+ * $FASTSHA256_PYTHONPATH, else this build's bindings/python where the module
+ * was built, else NULL (the installed one). */
+const char *bench_python_interpreter(void);
+const char *bench_python_path(void);
+
 /* The kernels mode's child process (--openssl-probe): OpenSSL's other code
  * paths, chosen by OPENSSL_ia32cap. Returns the exit status. */
 int bench_openssl_probe_main(bench_ctx *c);

@@ -3,9 +3,9 @@
  * hashlib.pbkdf2_hmac against fastsha256.pbkdf2_hmac through this build's
  * module (bench/python/kdf.py). Each script alternates the two call by call
  * in one process, pinned like the C rows, and prints the median and best
- * CPU time of each; the table shows them with their ratio. Interpreters and
- * module paths are found as the seed's rows find them; a runtime or module
- * that is missing leaves its row out, saying so. */
+ * CPU time of each; the table shows them with their ratio. The addon and
+ * the Python module are found as the seed's rows find them; a runtime or
+ * module that is missing leaves its row out, saying so. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,9 +17,6 @@
 
 #ifndef FASTSHA256_BENCH_SOURCE_DIR
 #define FASTSHA256_BENCH_SOURCE_DIR ""
-#endif
-#ifndef FASTSHA256_BENCH_PYTHON_DIR
-#define FASTSHA256_BENCH_PYTHON_DIR ""
 #endif
 
 typedef struct bench_kdf_runtime_row {
@@ -83,16 +80,11 @@ static void node_row(const bench_ctx *c, const char *iters, const char *reps) {
 }
 
 static void python_row(const bench_ctx *c, const char *iters, const char *reps) {
-    const char *python = getenv("FASTSHA256_PYTHON");
-    const char *path = getenv("FASTSHA256_PYTHONPATH");
-    if (python == NULL || python[0] == '\0')
-        python = "/usr/bin/python3";
-    if (path == NULL || path[0] == '\0')
-        path = FASTSHA256_BENCH_PYTHON_DIR;
+    const char *path = bench_python_path();
     char script[BENCH_JS_PATH_MAX];
     bench_fmt(script, sizeof script, "%s/python/kdf.py", FASTSHA256_BENCH_SOURCE_DIR);
-    const char *argv[] = {python, script, iters, reps, NULL};
-    run_script(c, argv, "PYTHONPATH", path, "hashlib.pbkdf2_hmac", "fastsha256.pbkdf2_hmac");
+    const char *argv[] = {bench_python_interpreter(), script, iters, reps, NULL};
+    run_script(c, argv, path ? "PYTHONPATH" : NULL, path, "hashlib.pbkdf2_hmac", "fastsha256.pbkdf2_hmac");
 }
 
 void bench_kdf_runtimes_run(const bench_ctx *c, uint64_t iterations) {

@@ -53,9 +53,8 @@ static void run_probes(const bench_ctx *c, bench_limits_floors *f, double core_p
         const bench_probe *p = bench_probes[i];
         if (!isa_supported(p->isa))
             continue;
-        double med, best, cpt = core_per_tick;
-        if (cpt == 0)
-            cpt = (bench_limits_core_per_tick(c) + bench_limits_core_per_tick(c)) / 2;
+        double med, best;
+        double cpt = core_per_tick != 0 ? core_per_tick : bench_limits_core_per_tick(c);
         bench_probe_run(p, cpt, reps, ms, &med, &best);
         f->probe_name[f->nprobe] = p->name;
         /* A floor from the best chunk: disturbance only ever slows a probe. */

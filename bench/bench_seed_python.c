@@ -47,10 +47,22 @@ static void bp_add_row(bench_ctx *c, char *line, const char *pyver) {
     bench_seed_row_progress(r);
 }
 
-void bench_seed_python(bench_ctx *c) {
+const char *bench_python_interpreter(void) {
     const char *python = getenv("FASTSHA256_PYTHON");
-    if (python == NULL || python[0] == '\0')
-        python = "/usr/bin/python3";
+    return python && python[0] ? python : "/usr/bin/python3";
+}
+
+const char *bench_python_path(void) {
+    static char built[BENCH_JS_PATH_MAX];
+    const char *path = getenv("FASTSHA256_PYTHONPATH");
+    if (path && path[0])
+        return path;
+    bench_fmt(built, sizeof built, "%s/fastsha256", FASTSHA256_BENCH_PYTHON_DIR);
+    return bp_exists(built) ? FASTSHA256_BENCH_PYTHON_DIR : NULL;
+}
+
+void bench_seed_python(bench_ctx *c) {
+    const char *python = bench_python_interpreter();
     char script[BENCH_JS_PATH_MAX];
     bench_fmt(script, sizeof script, "%s/python/seed.py", FASTSHA256_BENCH_SOURCE_DIR);
     if (!bp_exists(python) || !bp_exists(script)) {
@@ -58,11 +70,7 @@ void bench_seed_python(bench_ctx *c) {
                 bp_exists(python) ? script : python);
         return;
     }
-    const char *path = getenv("FASTSHA256_PYTHONPATH");
-    char built[BENCH_JS_PATH_MAX];
-    bench_fmt(built, sizeof built, "%s/fastsha256", FASTSHA256_BENCH_PYTHON_DIR);
-    if ((path == NULL || path[0] == '\0') && bp_exists(built))
-        path = FASTSHA256_BENCH_PYTHON_DIR;
+    const char *path = bench_python_path();
 
     char count_arg[32];
     bench_fmt(count_arg, sizeof count_arg, "%zu", c->opt.js_count);
