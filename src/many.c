@@ -118,62 +118,111 @@ static int lane_refill(void *ctx, fsha256_lane_run *run) {
     return 1;
 }
 
+/* One group's buffers for hash_short_groups: each starts as the padded
+ * empty message (a real state, so no length value is reserved as a marker:
+ * a SIZE_MAX one matched a SIZE_MAX message and copied it into the buffer). */
+typedef struct short_group {
+    uint8_t blocks[FSHA256_MAX_LANES][128];
+    const uint8_t *data[FSHA256_MAX_LANES];
+    size_t padded_len[FSHA256_MAX_LANES];
+    int uniform; /* every buffer padded for the same length, uniform_len */
+    size_t uniform_len;
+} short_group;
+
+static void short_group_init(short_group *g, size_t width, uint64_t prefix_len) {
+    for (size_t j = 0; j < width; j++) {
+        g->data[j] = g->blocks[j];
+        fsha256_pad_tail(g->blocks[j], NULL, 0, prefix_len);
+        g->padded_len[j] = 0;
+    }
+    g->uniform = 1;
+    g->uniform_len = 0;
+}
+
+/* Pads messages first..first+width-1 into g's buffers; 0 when one of them
+ * does not fit one block. A buffer is only re-padded when the length
+ * changes: for a message as long as the previous one in that buffer, 0x80,
+ * zeros and bit count are in place and only the message bytes are copied
+ * (batches of equal-size records; for strided records of the length every
+ * buffer holds, that copy is all the loop does). */
+static int short_group_fill(short_group *g, const fsha256_message_source *src, size_t first,
+                            size_t width) {
+    if (src->msgs == NULL && src->base && g->uniform && src->len == g->uniform_len) {
+        const uint8_t *p = src->base + first * src->stride;
+        for (size_t j = 0; j < width; j++, p += src->stride)
+            fsha256_copy_short(g->blocks[j], p, src->len);
+        return 1;
+    }
+    int uniform = 1;
+    for (size_t j = 0; j < width; j++) {
+        size_t len = message_len(src, first + j);
+        const uint8_t *p = message_ptr(src, first + j);
+        if (p == NULL) /* NULL is only valid with length 0 */
+            len = 0;
+        if (len == g->padded_len[j]) {
+            fsha256_copy_short(g->blocks[j], p, len);
+        } else {
+            if (len > 55) {
+                g->uniform = 0;
+                return 0;
+            }
+            fsha256_pad_tail(g->blocks[j], p, len, (uint64_t)len + src->prefix_len);
+            g->padded_len[j] = len;
+        }
+        uniform &= len == g->padded_len[0];
+    }
+    g->uniform = uniform;
+    g->uniform_len = g->padded_len[0];
+    return 1;
+}
+
+static void short_group_hash(const fsha256_lane_kernel *k, const short_group *g,
+                             const uint32_t iv[8], uint8_t *out, size_t digest_size) {
+    if (k->oneblock) {
+        k->oneblock(iv, g->data, out, digest_size);
+        return;
+    }
+    uint32_t group_states[FSHA256_MAX_LANES][8];
+    uint32_t *states[FSHA256_MAX_LANES];
+    for (size_t j = 0; j < k->width; j++) {
+        memcpy(group_states[j], iv, sizeof group_states[j]);
+        states[j] = group_states[j];
+    }
+    k->fn(states, g->data, 1);
+    for (size_t j = 0; j < k->width; j++)
+        fsha256_store_digest(out + j * digest_size, group_states[j], digest_size);
+}
+
 /* Fast path for runs of short messages (the common batch: many small
  * records): while the next `width` messages each fit one padded block, they
  * go through the kernel as a group with none of the lane bookkeeping.
  * Returns how many messages it hashed.
  *
  * Every instruction here counts: the kernel leaves few idle issue slots, and
- * each instruction of this loop measured about a third of a cycle. Hence
- * blocks[j] is only re-padded when the length changes: for a message as long
- * as the previous one in that buffer, 0x80, zeros and bit count are in place
- * and only the message bytes are copied (batches of equal-size records). */
+ * each instruction of this loop measured about a third of a cycle. The next
+ * group is padded before this one is hashed, into the other of two buffer
+ * sets: the kernel's 16-byte loads of a block then find the padding's
+ * narrower stores written back, where loading them at once stalls on the
+ * stores being combined (docs/limits.md). */
 static size_t hash_short_groups(const fsha256_lane_kernel *k, const fsha256_message_source *src,
                                 size_t n, const uint32_t iv[8], uint8_t *out,
                                 size_t digest_size) {
-    uint8_t blocks[FSHA256_MAX_LANES][128];
-    uint32_t group_states[FSHA256_MAX_LANES][8];
-    uint32_t *states[FSHA256_MAX_LANES];
-    const uint8_t *data[FSHA256_MAX_LANES];
-    /* Each buffer starts as the padded empty message: a real state, so no
-     * length value is reserved as a marker (a SIZE_MAX one matched a
-     * SIZE_MAX message and copied it into the buffer). */
-    size_t padded_len[FSHA256_MAX_LANES];
+    short_group groups[2];
     size_t width = k->width, done = 0;
     if (n < width) /* no whole group: spare the set-up */
         return 0;
-    for (size_t j = 0; j < width; j++) {
-        states[j] = group_states[j];
-        data[j] = blocks[j];
-        fsha256_pad_tail(blocks[j], NULL, 0, src->prefix_len);
-        padded_len[j] = 0;
+    short_group_init(&groups[0], width, src->prefix_len);
+    short_group_init(&groups[1], width, src->prefix_len);
+    if (!short_group_fill(&groups[0], src, 0, width))
+        return 0;
+    for (int cur = 0;; cur ^= 1) {
+        int next = n - done >= 2 * width && short_group_fill(&groups[cur ^ 1], src, done + width,
+                                                             width);
+        short_group_hash(k, &groups[cur], iv, out + done * digest_size, digest_size);
+        done += width;
+        if (!next)
+            return done;
     }
-    for (; n - done >= width; done += width) {
-        for (size_t j = 0; j < width; j++) {
-            size_t len = message_len(src, done + j);
-            const uint8_t *p = message_ptr(src, done + j);
-            if (p == NULL) /* NULL is only valid with length 0 */
-                len = 0;
-            if (len == padded_len[j]) {
-                fsha256_copy_short(blocks[j], p, len);
-                continue;
-            }
-            if (len > 55)
-                return done;
-            fsha256_pad_tail(blocks[j], p, len, (uint64_t)len + src->prefix_len);
-            padded_len[j] = len;
-        }
-        if (k->oneblock) {
-            k->oneblock(iv, data, out + done * digest_size, digest_size);
-        } else {
-            for (size_t j = 0; j < width; j++)
-                memcpy(group_states[j], iv, sizeof group_states[j]);
-            k->fn(states, data, 1);
-            for (size_t j = 0; j < width; j++)
-                fsha256_store_digest(out + (done + j) * digest_size, group_states[j], digest_size);
-        }
-    }
-    return done;
 }
 
 /* Fast path for runs of equal-length messages whose last block is padding

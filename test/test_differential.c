@@ -215,6 +215,28 @@ Test(batch, boundary_lengths) {
     check_batch(msgs, lens, N * N, "boundary lengths");
 }
 
+/* A run of short messages broken by one that needs two blocks, at every
+ * position: the one-block path pads the next group while hashing this one,
+ * so where the run ends, the group it had started to pad must still be
+ * hashed in full by the general path. Lengths alternate per lane. */
+Test(batch, short_run_broken_at_every_position) {
+    REQUIRE_FORCED_BACKEND();
+    enum { N = 75 };
+    uint8_t pool[N + 128];
+    test_fill(pool, sizeof pool, 21);
+    const void *msgs[N];
+    size_t lens[N];
+    const size_t breakers[] = {56, 100};
+    for (size_t b = 0; b < 2; b++)
+        for (size_t at = 0; at < N; at++) {
+            for (size_t i = 0; i < N; i++) {
+                msgs[i] = pool + i;
+                lens[i] = i == at ? breakers[b] : 14 + (i & 1);
+            }
+            check_batch(msgs, lens, N, "short run broken");
+        }
+}
+
 Test(batch, megabyte_messages_among_empty_ones) {
     REQUIRE_FORCED_BACKEND();
     size_t mib = (size_t)1 << 20;
