@@ -231,8 +231,10 @@ static size_t hash_short_groups(const fsha256_lane_kernel *k, const fsha256_mess
  * first, they go through the kernel as a group, whole blocks straight from
  * the caller, a partial block (56..63 bytes) from a padded copy, and the
  * padding block as rounds on its W + K, computed once per length. No lane
- * bookkeeping, no padding stores for the known block. Returns how many
- * messages it hashed. */
+ * bookkeeping, no padding stores for the known block; whole-block messages
+ * through the kernel's blocks_wk entry where it has one (states in
+ * registers from the IV to the digests). Returns how many messages it
+ * hashed. */
 #if defined(__GNUC__)
 FSHA256_NOINLINE /* once per batch; inlined, it changed hash_short_groups' code */
 #endif
@@ -265,9 +267,15 @@ static size_t hash_known_tail_groups(const fsha256_lane_kernel *k,
                 fsha256_pad_tail(blocks[j], no_bytes, tail_len, (uint64_t)len + src->prefix_len);
             fsha256_block_wk(wk, blocks[0] + (tail_len ? FASTSHA256_BLOCK_SIZE : 0));
         }
+        size_t whole = len / FASTSHA256_BLOCK_SIZE;
+        if (k->blocks_wk && whole && !tail_len) {
+            for (size_t j = 0; j < width; j++)
+                data[j] = message_ptr(src, done + j);
+            k->blocks_wk(iv, data, whole, wk, out + done * digest_size, digest_size);
+            continue;
+        }
         for (size_t j = 0; j < width; j++)
             memcpy(group_states[j], iv, sizeof group_states[j]);
-        size_t whole = len / FASTSHA256_BLOCK_SIZE;
         if (whole) {
             for (size_t j = 0; j < width; j++)
                 data[j] = message_ptr(src, done + j);

@@ -57,6 +57,16 @@ typedef void (*fsha256_hmac_tag_fn)(const uint32_t inner[8], const uint32_t oute
  * or message schedule. */
 typedef void (*fsha256_lanes_wk_fn)(uint32_t *const states[], const uint32_t wk[64]);
 
+/* Optional: every lane's message from iv over nblocks (>= 1) whole blocks
+ * at data[i], then one padding-only block given by its W + K (the same for
+ * all lanes), out as the oneblock entry writes digests. Batches of
+ * equal-length messages of whole blocks (64-byte records: pairs of digests
+ * in a hash tree, HMAC's inner hashes) in one call, the states in
+ * registers throughout. */
+typedef void (*fsha256_lanes_blocks_wk_fn)(const uint32_t iv[8], const uint8_t *const data[],
+                                           size_t nblocks, const uint32_t wk[64],
+                                           uint8_t *digests, size_t digest_size);
+
 /* Optional, for HMAC batches: `width` tags at once, lane i's message being
  * nblocks blocks at data[i] followed, when wk is not NULL, by one
  * padding-only block given by its W + K words (with wk NULL the blocks at
@@ -108,6 +118,7 @@ typedef struct fsha256_lane_kernel {
     fsha256_lanes_oneblock_fn oneblock; /* NULL: fn plus a generic digest store */
     fsha256_lanes_wk_fn rounds_wk;      /* NULL: fn on the block itself */
     fsha256_lanes_hmac_fn hmac;         /* NULL: two batches through the scheduler */
+    fsha256_lanes_blocks_wk_fn blocks_wk; /* NULL: fn, then rounds_wk */
 } fsha256_lane_kernel;
 
 /* Eight SHA-256 rounds t..t+7 as R(a, b, c, d, e, f, g, h, t, X) for every

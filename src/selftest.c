@@ -65,6 +65,33 @@ static int selftest_rounds_wk(const fsha256_lane_kernel *k, const uint8_t padded
     return 1;
 }
 
+/* The whole-blocks-then-W+K entry: the first padded block of selftest_msg
+ * as every lane's 64-byte message, its padding block by W + K, SHA-256 and
+ * SHA-224 digests against the single-stream kernel. */
+static int selftest_blocks_wk(const fsha256_impl *impl, const fsha256_lane_kernel *k,
+                              const uint8_t padded[128]) {
+    static const uint32_t *const ivs[2] = {fsha256_sha224_iv, fsha256_sha256_iv};
+    uint8_t last[128], out[FSHA256_MAX_LANES * 32], want[32];
+    const uint8_t *data[FSHA256_MAX_LANES];
+    uint32_t wk[64], state[8];
+    fsha256_pad_tail(last, NULL, 0, FASTSHA256_BLOCK_SIZE);
+    fsha256_block_wk(wk, last);
+    for (unsigned j = 0; j < k->width; j++)
+        data[j] = padded;
+    for (size_t v = 0; v < 2; v++) {
+        size_t size = v ? 32 : 28;
+        memcpy(state, ivs[v], sizeof state);
+        impl->blocks(state, padded, 1);
+        impl->blocks(state, last, 1);
+        fsha256_store_digest(want, state, size);
+        k->blocks_wk(ivs[v], data, 1, wk, out, size);
+        for (unsigned j = 0; j < k->width; j++)
+            if (memcmp(out + j * size, want, size) != 0)
+                return 0;
+    }
+    return 1;
+}
+
 /* The HMAC entry (SHA-256 and SHA-224 tags) against the single-stream
  * kernel: the first padded block of selftest_msg as every lane's 64-byte
  * message, the two halves of the FIPS state as stand-in key states. */
@@ -196,6 +223,8 @@ int fsha256_selftest(const fsha256_impl *impl) {
         if (k->rounds_wk && !selftest_rounds_wk(k, padded, state))
             return 0;
         if (k->hmac && !selftest_hmac(impl, k, padded))
+            return 0;
+        if (k->blocks_wk && !selftest_blocks_wk(impl, k, padded))
             return 0;
     }
     return 1;

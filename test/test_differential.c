@@ -355,13 +355,15 @@ Test(batch, equal_length_messages_end_at_guard_pages) {
         guarded_free(&g[i]);
 }
 
-/* The scheduler's generic path for lane kernels without a one-block entry
- * (a new backend may leave it out): every supported flavour of every
- * backend, its lane kernels copied with oneblock removed. */
+/* The scheduler's generic paths for lane kernels without the one-block and
+ * whole-blocks entries (a new backend may leave them out): every supported
+ * flavour of every backend, its lane kernels copied with both removed;
+ * short messages and 64- and 128-byte ones. */
 Test(batch, short_messages_without_oneblock_entry) {
     REQUIRE_UNFORCED_RUN();
     enum { N = 77, STRIDE = 61 };
-    uint8_t records[N * STRIDE];
+    static const size_t lengths[] = {0, 7, 14, 21, 28, 35, 42, 49, 56, 64, 128};
+    uint8_t records[N * STRIDE + 128];
     test_fill(records, sizeof records, 9);
     uint32_t features = fsha256_cpu_features();
     for (const fsha256_backend *const *b = fsha256_backend_table; *b; b++)
@@ -373,11 +375,13 @@ Test(batch, short_messages_without_oneblock_entry) {
         for (; (*impl)->lanes[i].width && i < 7; i++) {
             lanes[i] = (*impl)->lanes[i];
             lanes[i].oneblock = NULL;
+            lanes[i].blocks_wk = NULL;
         }
-        lanes[i] = (fsha256_lane_kernel){0, NULL, NULL, NULL, NULL};
+        lanes[i] = (fsha256_lane_kernel){.width = 0};
         fsha256_impl plain = **impl;
         plain.lanes = lanes;
-        for (size_t len = 0; len <= 56; len += 7) {
+        for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+            size_t len = lengths[l];
             uint8_t out[N][32], want[32];
             fsha256_message_source src = {NULL, NULL, records, STRIDE, len, 0};
             fsha256_hash_many(&plain, &src, N, fsha256_sha256_iv, out[0], 32);

@@ -39,6 +39,11 @@ void fsha256_shani_lanes_x4_avx(uint32_t *const states[], const uint8_t *const d
 void fsha256_shani_oneblock_x4_avx(const uint32_t iv[8], const uint8_t *const blocks[],
                                    uint8_t *digests, size_t digest_size);
 void fsha256_shani_rounds_wk_x4(uint32_t *const states[], const uint32_t wk[64]);
+void fsha256_shani_blocks_wk_x4(const uint32_t iv[8], const uint8_t *const data[], size_t nblocks,
+                                const uint32_t wk[64], uint8_t *digests, size_t digest_size);
+void fsha256_shani_blocks_wk_x4_avx(const uint32_t iv[8], const uint8_t *const data[],
+                                    size_t nblocks, const uint32_t wk[64], uint8_t *digests,
+                                    size_t digest_size);
 void fsha256_shani_hmac_x4(const uint32_t inner[8], const uint32_t outer[8],
                            const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
                            uint8_t *tags, size_t digest_size);

@@ -17,12 +17,14 @@
 #ifdef FSHA256_HAVE_SHANI_X4
 static const fsha256_lane_kernel shani_lanes[] = {
     {.width = 4, .fn = fsha256_shani_lanes_x4, .oneblock = fsha256_shani_oneblock_x4,
-     .rounds_wk = fsha256_shani_rounds_wk_x4, .hmac = fsha256_shani_hmac_x4},
+     .rounds_wk = fsha256_shani_rounds_wk_x4, .hmac = fsha256_shani_hmac_x4,
+     .blocks_wk = fsha256_shani_blocks_wk_x4},
     SHANI_X2,
     {.width = 0}};
 static const fsha256_lane_kernel shani_vex_lanes[] = {
     {.width = 4, .fn = fsha256_shani_lanes_x4_avx, .oneblock = fsha256_shani_oneblock_x4_avx,
-     .rounds_wk = fsha256_shani_rounds_wk_x4, .hmac = fsha256_shani_hmac_x4_avx},
+     .rounds_wk = fsha256_shani_rounds_wk_x4, .hmac = fsha256_shani_hmac_x4_avx,
+     .blocks_wk = fsha256_shani_blocks_wk_x4_avx},
     SHANI_X2,
     {.width = 0}};
 /* Batches through AVX-512's sixteen lanes where they measured faster than
