@@ -1,6 +1,9 @@
 /* Portable SHA-256 compression: plain C, no intrinsics, any endianness.
- * Fully unrolled: the eight working variables rotate by renaming instead of
- * moving, and the message schedule lives in a 16-word ring. */
+ * The eight working variables rotate by renaming instead of moving, and the
+ * message schedule lives in a 16-word ring. Rounds 16..63 are one loop over
+ * three groups of 16 (the ring's indexes repeat every 16 rounds): fully
+ * unrolled, the function measured slower on x86, whose decoded-op caches it
+ * overflows (docs/limits.md). */
 #include "../internal.h"
 
 #define ROTR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
@@ -15,16 +18,18 @@
 /* Ch in a form with one operation fewer than the textbook one. */
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
 
-/* Schedule word for round i >= 16, computed into the ring slot it replaces. */
+/* Schedule word for round i >= 16, computed into the ring slot it replaces
+ * (i is taken mod 16: the slots of rounds i - 2, i - 7 and i - 15). */
 #define SCHED(i)                                                               \
-    (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] +              \
-                    SSIG0(w[((i) - 15) & 15]))
+    (w[(i) & 15] += SSIG1(w[((i) + 14) & 15]) + w[((i) + 9) & 15] +             \
+                    SSIG0(w[((i) + 1) & 15]))
 
-/* Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's a ^ b is the
- * next round's b ^ c: carried in bc, Maj costs two operations. */
+/* Round i of a group whose K words start at k. Maj(a, b, c) =
+ * b ^ ((a ^ b) & (b ^ c)), and this round's a ^ b is the next round's b ^ c:
+ * carried in bc, Maj costs two operations. */
 #define ROUND(a, b, c, d, e, f, g, h, i, wi)                                   \
     do {                                                                       \
-        uint32_t t1 = (h) + fsha256_sha256_k[i] + (wi) + CH(e, f, g) + BSIG1(e);    \
+        uint32_t t1 = (h) + k[i] + (wi) + CH(e, f, g) + BSIG1(e);              \
         uint32_t ab = (a) ^ (b);                                               \
         (d) += t1;                                                             \
         (h) = t1 + BSIG0(a) + ((b) ^ (ab & bc));                               \
@@ -44,14 +49,14 @@ void fsha256_scalar_blocks(uint32_t state[8], const uint8_t *data, size_t nblock
 
     while (nblocks--) {
         uint32_t bc = b ^ c;
+        const uint32_t *k = fsha256_sha256_k;
         ROUND8(0, LOADW);
         ROUND8(8, LOADW);
-        ROUND8(16, SCHED);
-        ROUND8(24, SCHED);
-        ROUND8(32, SCHED);
-        ROUND8(40, SCHED);
-        ROUND8(48, SCHED);
-        ROUND8(56, SCHED);
+        for (int group = 1; group < 4; group++) {
+            k = fsha256_sha256_k + 16 * group;
+            ROUND8(0, SCHED);
+            ROUND8(8, SCHED);
+        }
         a = state[0] += a; b = state[1] += b; c = state[2] += c; d = state[3] += d;
         e = state[4] += e; f = state[5] += f; g = state[6] += g; h = state[7] += h;
         data += 64;
