@@ -125,8 +125,6 @@ typedef struct short_group {
     uint8_t blocks[FSHA256_MAX_LANES][128];
     const uint8_t *data[FSHA256_MAX_LANES];
     size_t padded_len[FSHA256_MAX_LANES];
-    int uniform; /* every buffer padded for the same length, uniform_len */
-    size_t uniform_len;
 } short_group;
 
 static void short_group_init(short_group *g, size_t width, uint64_t prefix_len) {
@@ -135,25 +133,23 @@ static void short_group_init(short_group *g, size_t width, uint64_t prefix_len) 
         fsha256_pad_tail(g->blocks[j], NULL, 0, prefix_len);
         g->padded_len[j] = 0;
     }
-    g->uniform = 1;
-    g->uniform_len = 0;
 }
 
 /* Pads messages first..first+width-1 into g's buffers; 0 when one of them
  * does not fit one block. A buffer is only re-padded when the length
  * changes: for a message as long as the previous one in that buffer, 0x80,
  * zeros and bit count are in place and only the message bytes are copied
- * (batches of equal-size records; for strided records of the length every
- * buffer holds, that copy is all the loop does). */
+ * (batches of equal-size records). Strided records all have one length, so
+ * their buffers always agree and padded_len[0] speaks for every lane: once
+ * padded, the copy is all the loop does. */
 static int short_group_fill(short_group *g, const fsha256_message_source *src, size_t first,
                             size_t width) {
-    if (src->msgs == NULL && src->base && g->uniform && src->len == g->uniform_len) {
+    if (src->msgs == NULL && src->base && src->len == g->padded_len[0]) {
         const uint8_t *p = src->base + first * src->stride;
         for (size_t j = 0; j < width; j++, p += src->stride)
             fsha256_copy_short(g->blocks[j], p, src->len);
         return 1;
     }
-    int uniform = 1;
     for (size_t j = 0; j < width; j++) {
         size_t len = message_len(src, first + j);
         const uint8_t *p = message_ptr(src, first + j);
@@ -162,17 +158,12 @@ static int short_group_fill(short_group *g, const fsha256_message_source *src, s
         if (len == g->padded_len[j]) {
             fsha256_copy_short(g->blocks[j], p, len);
         } else {
-            if (len > 55) {
-                g->uniform = 0;
+            if (len > 55)
                 return 0;
-            }
             fsha256_pad_tail(g->blocks[j], p, len, (uint64_t)len + src->prefix_len);
             g->padded_len[j] = len;
         }
-        uniform &= len == g->padded_len[0];
     }
-    g->uniform = uniform;
-    g->uniform_len = g->padded_len[0];
     return 1;
 }
 
