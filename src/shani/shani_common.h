@@ -82,6 +82,19 @@ FSHA256_ALWAYS_INLINE void shani_rounds4(__m128i *abef, __m128i *cdgh, __m128i w
     *abef = _mm_sha256rnds2_epu32(*abef, *cdgh, _mm_shuffle_epi32(wk, 0x0E));
 }
 
+/* The rounds of a padding-only block from its 64 W + K words (known in
+ * advance: no loads, byte swaps or schedule) on `lanes` lanes, each quad
+ * loaded once for all of them; no feed-forward. lanes is a constant at
+ * every call, so the loops unroll and the states stay in registers. */
+FSHA256_ALWAYS_INLINE void shani_rounds_wk_lanes(__m128i abef[], __m128i cdgh[],
+                                                const uint32_t wk[64], int lanes) {
+    for (int q = 0; q < 16; q++) {
+        const __m128i w = _mm_loadu_si128((const __m128i *)(wk + 4 * q));
+        for (int i = 0; i < lanes; i++)
+            shani_rounds4(&abef[i], &cdgh[i], w);
+    }
+}
+
 /* One block from its four message quads (native word order), states in
  * registers: the schedule runs one quad ahead of the rounds that use it,
  * off the sha256rnds2 chain. */

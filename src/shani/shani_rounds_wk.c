@@ -23,23 +23,13 @@ FSHA256_ALWAYS_INLINE void shani_add_store_state(uint32_t state[8], __m128i abef
     _mm_storeu_si128((__m128i *)(state + 4), efgh);
 }
 
-/* W + K quad q, for all lanes. */
-FSHA256_ALWAYS_INLINE __m128i wk_quad(const uint32_t wk[64], int q) {
-    return _mm_loadu_si128((const __m128i *)(wk + 4 * q));
-}
-
-/* The rounds of `lanes` lanes (a constant at each call: the loops unroll and
- * the states stay in registers). */
+/* The rounds of `lanes` lanes, states from and back to memory. */
 FSHA256_ALWAYS_INLINE void shani_rounds_wk(uint32_t *const states[], const uint32_t wk[64],
                                           int lanes) {
     __m128i abef[4], cdgh[4];
     for (int i = 0; i < lanes; i++)
         shani_load_state(states[i], &abef[i], &cdgh[i]);
-    for (int q = 0; q < 16; q++) {
-        const __m128i w = wk_quad(wk, q);
-        for (int i = 0; i < lanes; i++)
-            shani_rounds4(&abef[i], &cdgh[i], w);
-    }
+    shani_rounds_wk_lanes(abef, cdgh, wk, lanes);
     for (int i = 0; i < lanes; i++)
         shani_add_store_state(states[i], abef[i], cdgh[i]);
 }
