@@ -101,6 +101,7 @@ static void derive_floors(bench_limits_floors *f) {
     f->avx512_chain = 64 * bench_limits_probe(f, "AVX-512 round chain (e to e)");
     f->hex256 = bench_limits_probe(f, "hex, 256-bit encoder mix");
     f->hex128 = bench_limits_probe(f, "hex, 128-bit encoder mix");
+    f->int_mix = bench_limits_probe(f, "integer round mix (portable C)");
     /* The CPU's limits: the best any backend allows. */
     f->one = f->shani_one > 0 ? f->shani_one : f->arm_one;
     f->block_lat = f->shani_block_lat > 0 ? f->shani_block_lat : f->arm_block_lat;

@@ -21,6 +21,7 @@ typedef struct bench_limits_floors {
     double avx2_mix, avx2_chain;   /* per lane-block; chain: 64 rounds of one vector */
     double avx512_mix, avx512_chain;
     double hex256, hex128;         /* per digest */
+    double int_mix;                /* portable C's integer operations, per block */
     double one, block_lat, many;   /* this CPU's limits: the best of the backends */
 } bench_limits_floors;
 

@@ -183,6 +183,46 @@ BENCH_PROBE_LOOP_AT(avx512_chain, AVX512_TARGET, ".rept 8\n\t"
                                                  "vpaddd %%zmm0, %%zmm2, %%zmm1\n\t"
                                                  ".endr", ZMM_ALL)
 
+/* --- Portable C: a block's integer operations -----------------------------
+ * What scalar.c issues per block: each round 6 rotates, 8 XORs, 2 ANDs and
+ * 7 adds (one with K from memory); rounds 16..63 add the schedule word's 4
+ * rotates, 2 shifts, 4 XORs and 3 adds (one with a ring word from memory)
+ * and its store; rounds 0..15 load, byte-swap and store their word; then 8
+ * feed-forward adds. On CPUs that shift on only some of their ALUs, the
+ * order matters: each shift is followed by two other operations, the best
+ * order measured for this mix. Destinations cycle through nine registers
+ * from the untouched r11, so only the units bound it. */
+#define GS(op, r) op ", %%" r "\n\t"
+#define GO(op, r) op " %%r11d, %%" r "\n\t"
+#define G3(shift, o1, o2) GS(shift, "eax") GO(o1, "ecx") GO(o2, "edx")
+#define G3B(shift, o1, o2) GS(shift, "esi") GO(o1, "edi") GO(o2, "r8d")
+#define G3C(shift, o1, op2) GS(shift, "r9d") GO(o1, "r10d") op2 ", %%r12d\n\t"
+#define INT_ROUND6                                                             \
+    G3("ror $6", "xor", "add") G3B("ror $11", "xor", "and") G3C("ror $25", "xor", "add (%[k])") \
+    G3("ror $2", "xor", "add") G3B("ror $13", "xor", "and") G3C("ror $22", "xor", "add %%r11d")
+#define INT_ROUND                                                              \
+    "mov 12(%[w]), %%r10d\n\tbswap %%r10d\n\tmov %%r10d, 8(%[w])\n\t" INT_ROUND6 \
+    GO("xor", "eax") GO("xor", "esi") GO("add", "r9d") GO("add", "edx") GO("add", "r12d")
+#define INT_ROUND_SCHED                                                        \
+    INT_ROUND6                                                                 \
+    G3("ror $7", "xor", "add") G3B("ror $18", "xor", "add") G3C("shr $3", "xor", "add 4(%[w])") \
+    G3("ror $17", "xor", "add") G3B("ror $19", "xor", "add") G3C("shr $10", "xor", "add %%r11d") \
+    "mov %%r12d, 8(%[w])\n\t"
+#define INT_FEED_FORWARD                                                       \
+    ".irp r, eax, ecx, edx, esi, edi, r8d, r9d, r10d\n\tadd 16(%[w]), %%\\r\n\t.endr\n\t"
+__attribute__((noinline)) static uint64_t int_mix(uint64_t iters) {
+    const uint32_t *k = bench_probe_k;
+    uint32_t *w = bench_probe_w;
+    uint64_t t0 = bench_ticks();
+    for (uint64_t i = 0; i < iters; i++)
+        __asm__ volatile(".rept 16\n\t" INT_ROUND ".endr\n\t"
+                         ".rept 48\n\t" INT_ROUND_SCHED ".endr\n\t" INT_FEED_FORWARD
+                         : : [k] "r"(k), [w] "r"(w)
+                         : "memory", "cc", "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10",
+                           "r11", "r12");
+    return bench_ticks() - t0;
+}
+
 /* --- Hex: one digest to a 65-byte string --------------------------------
  * The encoders' instructions on 64 digests into 64 strings at a 65-byte
  * stride, as to_hex_many writes them: the 256-bit one (hex_avx2.c) and the
@@ -279,6 +319,8 @@ static const bench_probe p_avx512_mix = {"AVX-512 lane mix (4 rounds + 3 sched)"
                                                avx512_mix_vz, 1, "block"};
 static const bench_probe p_avx512_chain = {"AVX-512 round chain (e to e)", "avx512",
                                                  avx512_chain_vz, 8, "round"};
+static const bench_probe p_int_mix = {"integer round mix (portable C)", "", int_mix, 1,
+                                            "block"};
 static const bench_probe p_hex256 = {"hex, 256-bit encoder mix", "avx2", hex256, 64,
                                            "digest"};
 static const bench_probe p_hex128 = {"hex, 128-bit encoder mix", "ssse3", hex128, 64,
@@ -286,8 +328,8 @@ static const bench_probe p_hex128 = {"hex, 128-bit encoder mix", "ssse3", hex128
 
 const bench_probe *const bench_probes[] = {
     &p_rnds2_lat, &p_rnds2_tp, &p_msg1_lat, &p_msg1_tp, &p_msg2_lat, &p_msg2_tp, &p_paddd_lat,
-    &p_shani_mix, &p_avx2_mix, &p_avx2_chain, &p_avx512_mix, &p_avx512_chain, &p_hex256,
-    &p_hex128, NULL};
+    &p_shani_mix, &p_avx2_mix, &p_avx2_chain, &p_avx512_mix, &p_avx512_chain, &p_int_mix,
+    &p_hex256, &p_hex128, NULL};
 
 #elif defined(__aarch64__)
 
