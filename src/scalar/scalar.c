@@ -7,12 +7,18 @@
 #include "../internal.h"
 
 #define ROTR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
-/* The sigmas with the rotates nested (ROTR 6 ^ ROTR 11 ^ ROTR 25 is
- * ROTR 6 of x ^ ROTR 5 of (x ^ ROTR 14 of x)): the same operation count,
- * but each rotate works on the previous result, which on two-operand ISAs
- * saves the copies of x (docs/limits.md). */
+/* Sigma1 of e, on the round's own chain, with its rotates side by side: a
+ * chain three operations deep (the rotates at once, then two XORs). The
+ * other sigmas nest them (ROTR 6 ^ ROTR 11 ^ ROTR 25 is ROTR 6 of
+ * x ^ ROTR 5 of (x ^ ROTR 14 of x)): five deep, but no copies of x on
+ * two-operand ISAs. x86 measured faster so, with gcc and clang; the
+ * WebAssembly engines with all four nested (docs/limits.md). */
 #define BSIG0(x) ROTR((x) ^ ROTR((x) ^ ROTR(x, 9), 11), 2)
+#if defined(__wasm__)
 #define BSIG1(x) ROTR((x) ^ ROTR((x) ^ ROTR(x, 14), 5), 6)
+#else
+#define BSIG1(x) (ROTR(x, 6) ^ ROTR(x, 11) ^ ROTR(x, 25))
+#endif
 #define SSIG0(x) (ROTR((x) ^ ROTR(x, 11), 7) ^ ((x) >> 3))
 #define SSIG1(x) (ROTR((x) ^ ROTR(x, 2), 17) ^ ((x) >> 10))
 /* Ch in a form with one operation fewer than the textbook one. */
