@@ -1,7 +1,7 @@
 // fastsha256's JavaScript binding: hashing (one-shot, streaming, batches,
 // packed, async), checked against node:crypto. HMAC is in hmac.test.mjs.
 // One file for the three runtimes (test/run.sh runs them all):
-//   node --test bindings/node/test/
+//   node --test bindings/node/test/*.test.mjs   (npm test)
 //   bun test ./bindings/node/test/fastsha256.test.mjs
 //   deno test -A bindings/node/test/fastsha256.test.mjs
 // FASTSHA256_NODE_ADDON=<file> tests a given fastsha256.node (ctest does).
