@@ -593,7 +593,7 @@ same_first_line() {
     local ours_prog=${ours%% *} same=no
     # Two tries: once in a full CI run the program's write after the close
     # succeeded (exit 0, no "write error"), not reproduced in 800 runs since;
-    # how soon bash lets go of the pipe is not ours to order.
+    # the likely cause is when bash lets go of the pipe, not the tool.
     for _ in 1 2; do
         first_line_then_close "$action" ref "$ref" "$@"
         # shellcheck disable=SC2086 # $ours is a program name and options
