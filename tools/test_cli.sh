@@ -592,7 +592,7 @@ same_first_line() {
     shift 4
     local ours_prog=${ours%% *} same=no
     # Two tries: once in a full CI run the program's write after the close
-    # succeeded (exit 0, no "write error"), not reproduced in 800 runs since;
+    # succeeded (exit 0, no "write error"), not reproduced since (docs/cli.md);
     # the likely cause is when bash lets go of the pipe, not the tool.
     for _ in 1 2; do
         first_line_then_close "$action" ref "$ref" "$@"
