@@ -212,6 +212,16 @@ FASTSHA256_API int fastsha256_hkdf_expand(const uint8_t prk[32], const void *inf
 FASTSHA256_API int fastsha256_hkdf(const void *salt, size_t saltlen, const void *ikm,
                                    size_t ikmlen, const void *info, size_t infolen, void *out,
                                    size_t outlen);
+/* HKDF-SHA224: the same calls with HMAC-SHA224, HashLen 28: a 28-byte PRK
+ * (a NULL salt is 28 zeros, the same key as an empty salt), and -1 with
+ * nothing written when outlen > 255 * 28. */
+FASTSHA256_API void fastsha224_hkdf_extract(const void *salt, size_t saltlen, const void *ikm,
+                                            size_t ikmlen, uint8_t prk[28]);
+FASTSHA256_API int fastsha224_hkdf_expand(const uint8_t prk[28], const void *info,
+                                          size_t infolen, void *out, size_t outlen);
+FASTSHA256_API int fastsha224_hkdf(const void *salt, size_t saltlen, const void *ikm,
+                                   size_t ikmlen, const void *info, size_t infolen, void *out,
+                                   size_t outlen);
 
 /* --- Backends -------------------------------------------------------------
  * Names, best first: "shani", "avx512", "avx2", "armv8", "simd128", "scalar"

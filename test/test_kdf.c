@@ -189,36 +189,83 @@ Test(kdf_vectors, pbkdf2) {
     cr_assert(count == 9, "9 PBKDF2 vectors, read %zu", count);
 }
 
-Test(kdf_vectors, hkdf_rfc5869) {
-    REQUIRE_FORCED_BACKEND();
-    FILE *f = open_vector("kdf/hkdf.txt");
-    char line[2048];
+static void lib_hkdf_extract(size_t ds, const void *salt, size_t saltlen, const void *ikm,
+                             size_t ikmlen, uint8_t *prk) {
+    if (ds == 28)
+        fastsha224_hkdf_extract(salt, saltlen, ikm, ikmlen, prk);
+    else
+        fastsha256_hkdf_extract(salt, saltlen, ikm, ikmlen, prk);
+}
+
+static int lib_hkdf_expand(size_t ds, const uint8_t *prk, const void *info, size_t infolen,
+                           void *out, size_t outlen) {
+    return ds == 28 ? fastsha224_hkdf_expand(prk, info, infolen, out, outlen)
+                    : fastsha256_hkdf_expand(prk, info, infolen, out, outlen);
+}
+
+static int lib_hkdf(size_t ds, const void *salt, size_t saltlen, const void *ikm, size_t ikmlen,
+                    const void *info, size_t infolen, void *out, size_t outlen) {
+    return ds == 28 ? fastsha224_hkdf(salt, saltlen, ikm, ikmlen, info, infolen, out, outlen)
+                    : fastsha256_hkdf(salt, saltlen, ikm, ikmlen, info, infolen, out, outlen);
+}
+
+/* One HKDF vector line (IKM, salt, info, L, PRK, OKM): extract, expand and
+ * the one-shot call each give the file's bytes, and write no further. */
+static void check_hkdf_line(size_t ds, char **fld, size_t n) {
+    size_t ikmlen, saltlen, infolen, prklen, okmlen;
+    uint8_t *ikm = unhex(fld[0], &ikmlen), *salt = unhex(fld[1], &saltlen);
+    uint8_t *info = unhex(fld[2], &infolen), *prk = unhex(fld[4], &prklen);
+    uint8_t *okm = unhex(fld[5], &okmlen), got_prk[32];
+    cr_assert(okmlen == strtoull(fld[3], NULL, 10) && prklen == ds);
+    uint8_t *got = malloc(okmlen + 1);
+    cr_assert(got);
+    lib_hkdf_extract(ds, saltlen ? salt : NULL, saltlen, ikm, ikmlen, got_prk);
+    cr_assert(memcmp(got_prk, prk, ds) == 0, "SHA-%d case %zu: PRK", ds == 28 ? 224 : 256, n);
+    memset(got, 0xee, okmlen + 1);
+    cr_assert(lib_hkdf_expand(ds, prk, info, infolen, got, okmlen) == 0);
+    cr_assert(memcmp(got, okm, okmlen) == 0, "case %zu: OKM from expand", n);
+    cr_assert(got[okmlen] == 0xee, "case %zu: nothing past L", n);
+    memset(got, 0, okmlen + 1);
+    cr_assert(lib_hkdf(ds, salt, saltlen, ikm, ikmlen, info, infolen, got, okmlen) == 0);
+    cr_assert(memcmp(got, okm, okmlen) == 0, "case %zu: OKM one-shot", n);
+    cr_assert(got[okmlen] == 0, "case %zu: nothing past L", n);
+    free(got);
+    free(ikm);
+    free(salt);
+    free(info);
+    free(prk);
+    free(okm);
+}
+
+/* Every vector of file; returns how many. Lines hold up to 255 * 32 bytes
+ * of OKM in hex. */
+static size_t check_hkdf_file(const char *file, size_t ds) {
+    static char line[20000];
+    FILE *f = open_vector(file);
     size_t count = 0;
     while (fgets(line, sizeof line, f)) {
         char *fld[6];
+        cr_assert(strchr(line, '\n') || feof(f), "%s: a line longer than the buffer", file);
         if (line[0] == '#' || split(line, fld, 6) != 6)
             continue;
-        size_t ikmlen, saltlen, infolen, prklen, okmlen;
-        uint8_t *ikm = unhex(fld[0], &ikmlen), *salt = unhex(fld[1], &saltlen);
-        uint8_t *info = unhex(fld[2], &infolen), *prk = unhex(fld[4], &prklen);
-        uint8_t *okm = unhex(fld[5], &okmlen), got_prk[32], got[128];
-        cr_assert(okmlen == strtoull(fld[3], NULL, 10) && prklen == 32);
-        fastsha256_hkdf_extract(saltlen ? salt : NULL, saltlen, ikm, ikmlen, got_prk);
-        cr_assert(memcmp(got_prk, prk, 32) == 0, "case %zu: PRK", count + 1);
-        cr_assert(fastsha256_hkdf_expand(prk, info, infolen, got, okmlen) == 0);
-        cr_assert(memcmp(got, okm, okmlen) == 0, "case %zu: OKM from expand", count + 1);
-        memset(got, 0, sizeof got);
-        cr_assert(fastsha256_hkdf(salt, saltlen, ikm, ikmlen, info, infolen, got, okmlen) == 0);
-        cr_assert(memcmp(got, okm, okmlen) == 0, "case %zu: OKM one-shot", count + 1);
-        free(ikm);
-        free(salt);
-        free(info);
-        free(prk);
-        free(okm);
-        count++;
+        check_hkdf_line(ds, fld, ++count);
     }
     fclose(f);
+    return count;
+}
+
+Test(kdf_vectors, hkdf_rfc5869) {
+    REQUIRE_FORCED_BACKEND();
+    size_t count = check_hkdf_file("kdf/hkdf.txt", 32);
     cr_assert(count == 3, "3 HKDF vectors, read %zu", count);
+}
+
+/* RFC 5869's inputs and the lengths around HashLen and the limit, with
+ * SHA-224, from OpenSSL's command line (vectors/kdf/make_hkdf224.sh). */
+Test(kdf_vectors, hkdf_sha224_openssl) {
+    REQUIRE_FORCED_BACKEND();
+    size_t count = check_hkdf_file("kdf/hkdf224.txt", 28);
+    cr_assert(count == 8, "8 HKDF-SHA224 vectors, read %zu", count);
 }
 
 /* --- Differential --------------------------------------------------------- */

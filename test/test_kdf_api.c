@@ -109,6 +109,68 @@ Test(kdf_api, hkdf_null_inputs_count_as_empty) {
     cr_assert(memcmp(got, want, sizeof got) == 0);
 }
 
+Test(kdf_api, hkdf_sha224_bad_arguments_write_nothing) {
+    REQUIRE_FORCED_BACKEND();
+    static uint8_t out[255 * 28 + 1];
+    uint8_t prk[28];
+    memset(prk, 7, sizeof prk);
+    memset(out, 0xee, sizeof out);
+    cr_assert(fastsha224_hkdf_expand(prk, "i", 1, out, 255 * 28 + 1) == -1, "outlen > 255 * 28");
+    cr_assert(fastsha224_hkdf("s", 1, "k", 1, "i", 1, out, 255 * 28 + 1) == -1);
+    cr_assert(fastsha224_hkdf_expand(prk, "i", 1, out, SIZE_MAX) == -1);
+    cr_assert(fastsha224_hkdf_expand(NULL, "i", 1, out, 28) == -1, "prk NULL");
+    cr_assert(fastsha224_hkdf_expand(prk, "i", 1, NULL, 28) == -1, "out NULL");
+    cr_assert(fastsha224_hkdf("s", 1, "k", 1, "i", 1, NULL, 28) == -1);
+    cr_assert(untouched(out, sizeof out), "a refused call writes nothing");
+    cr_assert(fastsha224_hkdf_expand(prk, "i", 1, out, 0) == 0, "outlen == 0 is no work");
+    cr_assert(fastsha224_hkdf_expand(prk, "i", 1, NULL, 0) == 0);
+    cr_assert(fastsha224_hkdf("s", 1, "k", 1, "i", 1, NULL, 0) == 0);
+    cr_assert(untouched(out, sizeof out));
+    cr_assert(fastsha224_hkdf_expand(prk, "i", 1, out, 255 * 28) == 0, "255 * 28 bytes");
+    cr_assert(out[255 * 28] == 0xee, "nothing past outlen");
+    memset(out, 0xee, sizeof out);
+    cr_assert(fastsha224_hkdf("s", 1, "k", 1, "i", 1, out, 255 * 28) == 0);
+    cr_assert(out[255 * 28] == 0xee, "nothing past outlen");
+    uint8_t prk_guard[29];
+    memset(prk_guard, 0xee, sizeof prk_guard);
+    fastsha224_hkdf_extract("s", 1, "k", 1, prk_guard);
+    cr_assert(prk_guard[28] == 0xee, "extract writes 28 bytes");
+    fastsha224_hkdf_extract("s", 1, "k", 1, NULL); /* no prk: nothing happens */
+}
+
+Test(kdf_api, hkdf_sha224_null_inputs_and_split_calls) {
+    REQUIRE_FORCED_BACKEND();
+    uint8_t prk[28], prk_null[28], want[100], got[100];
+    fastsha224_hkdf_extract("", 0, "", 0, prk);
+    fastsha224_hkdf_extract(NULL, 3, NULL, 4, prk_null);
+    cr_assert(memcmp(prk, prk_null, 28) == 0);
+    /* RFC 5869: an absent salt is HashLen (28) zero bytes. */
+    static const uint8_t zeros[28];
+    fastsha224_hkdf_extract(zeros, 28, "", 0, prk_null);
+    cr_assert(memcmp(prk, prk_null, 28) == 0);
+    cr_assert(fastsha224_hkdf_expand(prk, "", 0, want, sizeof want) == 0);
+    cr_assert(fastsha224_hkdf_expand(prk, NULL, 9, got, sizeof got) == 0);
+    cr_assert(memcmp(got, want, sizeof got) == 0);
+    cr_assert(fastsha224_hkdf(NULL, 5, NULL, 0, NULL, 2, got, sizeof got) == 0);
+    cr_assert(memcmp(got, want, sizeof got) == 0, "one-shot with NULLs");
+    /* Extract then expand is the one-shot call, for every length 1..100. */
+    fastsha224_hkdf_extract("salt", 4, "ikm", 3, prk);
+    for (size_t n = 1; n <= sizeof got; n++) {
+        memset(want, 0, sizeof want);
+        memset(got, 0, sizeof got);
+        cr_assert(fastsha224_hkdf_expand(prk, "info", 4, want, n) == 0);
+        cr_assert(fastsha224_hkdf("salt", 4, "ikm", 3, "info", 4, got, n) == 0);
+        cr_assert(memcmp(got, want, sizeof got) == 0, "length %zu", n);
+    }
+    /* A shorter output is a prefix of a longer one. */
+    cr_assert(fastsha224_hkdf("salt", 4, "ikm", 3, "info", 4, got, 29) == 0);
+    cr_assert(memcmp(got, want, 29) == 0);
+    /* SHA-224 is not SHA-256 cut short. */
+    uint8_t prk256[32];
+    fastsha256_hkdf_extract("salt", 4, "ikm", 3, prk256);
+    cr_assert(memcmp(prk, prk256, 28) != 0);
+}
+
 /* The backend's chain entry against the portable loop on the scalar
  * kernel, for chain lengths around the unrolling and both digest sizes. */
 Test(kdf_api, chain_kernel_matches_portable_loop) {
