@@ -1,6 +1,7 @@
-/* Key derivation (issue 26): PBKDF2-HMAC-SHA256/224 and HKDF-SHA256 against
- * vectors/kdf (RFC 7914 section 11, the RFC 6070-shaped set with NUL bytes
- * and 40-byte output, RFC 5869 cases 1-3), a differential test against a
+/* Key derivation (issue 26): PBKDF2-HMAC-SHA256/224 and HKDF-SHA256/224
+ * against vectors/kdf (RFC 7914 section 11, the RFC 6070-shaped set with NUL
+ * bytes and 40-byte output, RFC 5869 cases 1-3, HKDF-SHA224 from OpenSSL's
+ * command line), a differential test against a
  * reference built here on the library's HMAC (every build, the cross ones
  * included) and against OpenSSL's PKCS5_PBKDF2_HMAC and EVP_KDF "HKDF"
  * where it is linked (FASTSHA256_TEST_OPENSSL): random passwords and salts
@@ -79,21 +80,22 @@ static void ref_pbkdf2(size_t ds, const uint8_t *pw, size_t pwlen, const uint8_t
     free(msg);
 }
 
-static void ref_hkdf(const uint8_t *salt, size_t saltlen, const uint8_t *ikm, size_t ikmlen,
-                     const uint8_t *info, size_t infolen, uint8_t *out, size_t outlen) {
+static void ref_hkdf(size_t ds, const uint8_t *salt, size_t saltlen, const uint8_t *ikm,
+                     size_t ikmlen, const uint8_t *info, size_t infolen, uint8_t *out,
+                     size_t outlen) {
     uint8_t prk[32], t[32];
-    uint8_t *msg = malloc(32 + infolen + 1);
+    uint8_t *msg = malloc(ds + infolen + 1);
     cr_assert(msg);
-    fastsha256_hmac(salt, saltlen, ikm, ikmlen, prk);
+    ref_hmac(ds, salt, saltlen, ikm, ikmlen, prk);
     size_t prev = 0;
-    for (size_t done = 0, i = 1; done < outlen; done += 32, i++) {
+    for (size_t done = 0, i = 1; done < outlen; done += ds, i++) {
         memcpy(msg, t, prev);
         if (infolen)
             memcpy(msg + prev, info, infolen);
         msg[prev + infolen] = (uint8_t)i;
-        fastsha256_hmac(prk, 32, msg, prev + infolen + 1, t);
-        prev = 32;
-        memcpy(out + done, t, outlen - done < 32 ? outlen - done : 32);
+        ref_hmac(ds, prk, ds, msg, prev + infolen + 1, t);
+        prev = ds;
+        memcpy(out + done, t, outlen - done < ds ? outlen - done : ds);
     }
     free(msg);
 }
@@ -108,14 +110,16 @@ static void openssl_pbkdf2(size_t ds, const uint8_t *pw, size_t pwlen, const uin
     cr_assert(ok == 1, "PKCS5_PBKDF2_HMAC failed");
 }
 
-static void openssl_hkdf(const uint8_t *salt, size_t saltlen, const uint8_t *ikm, size_t ikmlen,
-                         const uint8_t *info, size_t infolen, uint8_t *out, size_t outlen) {
+static void openssl_hkdf(size_t ds, const uint8_t *salt, size_t saltlen, const uint8_t *ikm,
+                         size_t ikmlen, const uint8_t *info, size_t infolen, uint8_t *out,
+                         size_t outlen) {
     static uint8_t empty[1];
     EVP_KDF *kdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
     EVP_KDF_CTX *ctx = kdf ? EVP_KDF_CTX_new(kdf) : NULL;
     cr_assert(ctx, "EVP_KDF HKDF unavailable");
     OSSL_PARAM params[5], *p = params;
-    *p++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, (char *)"SHA256", 0);
+    *p++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST,
+                                            ds == 28 ? (char *)"SHA224" : (char *)"SHA256", 0);
     *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, ikmlen ? (void *)ikm : empty,
                                              ikmlen);
     *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, saltlen ? (void *)salt : empty,
@@ -331,24 +335,36 @@ static void many_differential(pbkdf2_fn want_fn, uint64_t seed) {
     }
 }
 
-typedef void (*hkdf_fn)(const uint8_t *salt, size_t saltlen, const uint8_t *ikm, size_t ikmlen,
-                        const uint8_t *info, size_t infolen, uint8_t *out, size_t outlen);
+typedef void (*hkdf_fn)(size_t ds, const uint8_t *salt, size_t saltlen, const uint8_t *ikm,
+                        size_t ikmlen, const uint8_t *info, size_t infolen, uint8_t *out,
+                        size_t outlen);
 
-static void hkdf_differential(hkdf_fn want_fn, uint64_t seed) {
+/* HKDF-SHA256 (ds 32) or -SHA224 (ds 28) against want_fn: random salts,
+ * ikm and info of 0..300 bytes, outputs of 1..200 bytes and, every eighth,
+ * within 40 bytes of the 255 * HashLen limit; the one-shot call, and every
+ * third case extract then expand too. */
+static void hkdf_differential(hkdf_fn want_fn, size_t ds, uint64_t seed) {
     uint64_t rng = seed;
     static uint8_t salt[300], ikm[300], info[300], got[255 * 32], want[255 * 32];
     for (size_t i = 0; i < (quick() ? 16 : 64); i++) {
         size_t saltlen = test_rand(&rng) % 301, ikmlen = test_rand(&rng) % 301;
         size_t infolen = test_rand(&rng) % 301;
-        size_t outlen = i % 8 == 7 ? 255 * 32 - test_rand(&rng) % 40 : 1 + test_rand(&rng) % 200;
+        size_t outlen = i % 8 == 7 ? 255 * ds - test_rand(&rng) % 40 : 1 + test_rand(&rng) % 200;
         test_fill(salt, saltlen, test_rand(&rng));
         test_fill(ikm, ikmlen, test_rand(&rng));
         test_fill(info, infolen, test_rand(&rng));
-        want_fn(salt, saltlen, ikm, ikmlen, info, infolen, want, outlen);
-        cr_assert(fastsha256_hkdf(salt, saltlen, ikm, ikmlen, info, infolen, got, outlen) == 0);
+        want_fn(ds, salt, saltlen, ikm, ikmlen, info, infolen, want, outlen);
+        cr_assert(lib_hkdf(ds, salt, saltlen, ikm, ikmlen, info, infolen, got, outlen) == 0);
         cr_assert(memcmp(got, want, outlen) == 0,
-                  "case %zu: salt %zu ikm %zu info %zu out %zu, backend %s", i, saltlen, ikmlen,
-                  infolen, outlen, fastsha256_backend());
+                  "case %zu: SHA-%d salt %zu ikm %zu info %zu out %zu, backend %s", i,
+                  ds == 28 ? 224 : 256, saltlen, ikmlen, infolen, outlen, fastsha256_backend());
+        if (i % 3 == 0) {
+            uint8_t prk[32];
+            memset(got, 0, outlen);
+            lib_hkdf_extract(ds, salt, saltlen, ikm, ikmlen, prk);
+            cr_assert(lib_hkdf_expand(ds, prk, info, infolen, got, outlen) == 0);
+            cr_assert(memcmp(got, want, outlen) == 0, "case %zu: extract then expand", i);
+        }
     }
 }
 
@@ -364,7 +380,8 @@ Test(kdf_differential, many_vs_reference) {
 
 Test(kdf_differential, hkdf_vs_reference) {
     REQUIRE_FORCED_BACKEND();
-    hkdf_differential(ref_hkdf, 5869);
+    hkdf_differential(ref_hkdf, 32, 5869);
+    hkdf_differential(ref_hkdf, 28, 5224);
 }
 
 Test(kdf_differential, vs_openssl) {
@@ -372,7 +389,8 @@ Test(kdf_differential, vs_openssl) {
 #ifdef FASTSHA256_TEST_OPENSSL
     pbkdf2_differential(openssl_pbkdf2, 8018);
     many_differential(openssl_pbkdf2, 6070);
-    hkdf_differential(openssl_hkdf, 7914);
+    hkdf_differential(openssl_hkdf, 32, 7914);
+    hkdf_differential(openssl_hkdf, 28, 2240);
 #else
     cr_skip_test("built without OpenSSL (cross build): the reference tests cover this");
 #endif

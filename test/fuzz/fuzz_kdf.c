@@ -1,4 +1,4 @@
-/* PBKDF2-HMAC-SHA256/224 and HKDF-SHA256 on every backend against the same
+/* PBKDF2-HMAC-SHA256/224 and HKDF-SHA256/224 on every backend against the same
  * calls with the scalar backend forced (the portable fused loop). The
  * first three bytes choose the iteration count (1..64), the output length
  * (1..200) and where the rest splits into password and salt; HKDF takes
@@ -15,15 +15,16 @@ typedef struct {
     const uint8_t *pw, *salt;
     size_t pwlen, saltlen, outlen;
     uint64_t iterations;
-    uint8_t want256[MAX_OUT], want224[MAX_OUT], want_hkdf[MAX_OUT];
+    uint8_t want256[MAX_OUT], want224[MAX_OUT], want_hkdf[MAX_OUT], want_hkdf224[MAX_OUT];
     uint8_t want_many[BATCH][MAX_OUT];
 } kdf_case;
 
 static void derive(const kdf_case *c, uint8_t *d256, uint8_t *d224, uint8_t *hkdf,
-                   uint8_t (*many)[MAX_OUT]) {
+                   uint8_t *hkdf224, uint8_t (*many)[MAX_OUT]) {
     fastsha256_pbkdf2(c->pw, c->pwlen, c->salt, c->saltlen, c->iterations, d256, c->outlen);
     fastsha224_pbkdf2(c->pw, c->pwlen, c->salt, c->saltlen, c->iterations, d224, c->outlen);
     fastsha256_hkdf(c->pw, c->pwlen, c->salt, c->saltlen, c->pw, c->pwlen, hkdf, c->outlen);
+    fastsha224_hkdf(c->pw, c->pwlen, c->salt, c->saltlen, c->pw, c->pwlen, hkdf224, c->outlen);
     const void *pws[BATCH], *salts[BATCH];
     size_t pwlens[BATCH], saltlens[BATCH];
     for (size_t i = 0; i < BATCH; i++) {
@@ -44,15 +45,18 @@ static void derive(const kdf_case *c, uint8_t *d256, uint8_t *d224, uint8_t *hkd
 
 static void check(const char *backend, void *arg) {
     const kdf_case *c = arg;
-    uint8_t d256[MAX_OUT + 1], d224[MAX_OUT + 1], hkdf[MAX_OUT + 1], many[BATCH][MAX_OUT];
-    d256[c->outlen] = d224[c->outlen] = hkdf[c->outlen] = 0xa5;
-    derive(c, d256, d224, hkdf, many);
+    uint8_t d256[MAX_OUT + 1], d224[MAX_OUT + 1], hkdf[MAX_OUT + 1], hkdf224[MAX_OUT + 1];
+    uint8_t many[BATCH][MAX_OUT];
+    d256[c->outlen] = d224[c->outlen] = hkdf[c->outlen] = hkdf224[c->outlen] = 0xa5;
+    derive(c, d256, d224, hkdf, hkdf224, many);
     FUZZ_EXPECT(memcmp(d256, c->want256, c->outlen) == 0 && d256[c->outlen] == 0xa5,
                 "fastsha256_pbkdf2", backend, c->outlen);
     FUZZ_EXPECT(memcmp(d224, c->want224, c->outlen) == 0 && d224[c->outlen] == 0xa5,
                 "fastsha224_pbkdf2", backend, c->outlen);
     FUZZ_EXPECT(memcmp(hkdf, c->want_hkdf, c->outlen) == 0 && hkdf[c->outlen] == 0xa5,
                 "fastsha256_hkdf", backend, c->outlen);
+    FUZZ_EXPECT(memcmp(hkdf224, c->want_hkdf224, c->outlen) == 0 && hkdf224[c->outlen] == 0xa5,
+                "fastsha224_hkdf", backend, c->outlen);
     for (size_t i = 0; i < BATCH; i++)
         FUZZ_EXPECT(memcmp(many[i], c->want_many[i], c->outlen) == 0, "fastsha256_pbkdf2_many",
                     backend, i);
@@ -70,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     c.saltlen = r.n - c.pwlen;
     if (fastsha256_set_backend("scalar") != 0)
         return 0;
-    derive(&c, c.want256, c.want224, c.want_hkdf, c.want_many);
+    derive(&c, c.want256, c.want224, c.want_hkdf, c.want_hkdf224, c.want_many);
     fuzz_each_backend(check, &c);
     return 0;
 }
