@@ -1,6 +1,6 @@
 /* Arguments and results of the fastsha256._fastsha256 functions: vectorcall
- * parsing with CPython's messages, hashlib's constructor arguments, the
- * algorithm names, and digests as bytes or hex. */
+ * parsing with CPython's messages, hashlib's constructor arguments, and
+ * digests as bytes or hex. */
 #include "_fspy.h"
 
 int fspy_parse_args(const char *fname, const char *const *names, Py_ssize_t max_positional,
@@ -84,16 +84,6 @@ int fspy_parse_data(const char *fname, PyObject *const *args, Py_ssize_t nargs,
         }
     }
     return 0;
-}
-
-/* Any case, as hashlib.new takes the names. */
-int fspy_algo_is224(PyObject *name) {
-    fsb_flavor f;
-    if (!PyUnicode_IS_ASCII(name) ||
-        fsb_flavor_by_name((const char *)PyUnicode_1BYTE_DATA(name),
-                           (size_t)PyUnicode_GET_LENGTH(name), FSB_NAMES_HASHLIB, &f) != 0)
-        return -1;
-    return f.is224;
 }
 
 /* n bytes as a str of 2n lowercase hex digits. */

@@ -3,8 +3,8 @@
  * (bindings/common/fsb_core.c, also in the Node addon) are compiled into both
  * modules, fastsha256._fastsha256 and fastsha256._kdf; the rest is the first
  * one's, one file per concern:
- *   _common.c     buffers with hashlib's checks and messages
- *   _args.c       vectorcall arguments, algorithm names, digest results
+ *   _common.c     buffers and hash names with hashlib's checks and messages
+ *   _args.c       vectorcall arguments, digest results
  *   _hash.c       the Hash object (and the code HMAC objects share with it)
  *   _batch.c      sha256_many and sha256_packed
  *   _hmac.c       HMAC objects and calls, compare_digest
@@ -39,6 +39,24 @@ int fspy_get_buffer(PyObject *obj, Py_buffer *view);
  * ("a bytes-like object is required, not 'str'") for a str or non-buffer. */
 int fspy_get_kdf_buffer(PyObject *obj, Py_buffer *view);
 
+/* Whose errors a bad hash name gets: each call copies the hashlib call it
+ * stands in for (the enumerators index a table in _common.c). */
+typedef enum {
+    FSPY_NAME_AS_NEW,  /* hashlib.new(name): TypeError unless a str without NUL */
+    FSPY_NAME_AS_KDF,  /* hashlib.pbkdf2_hmac(hash_name): ValueError for a NUL, */
+                       /* UnsupportedDigestmodError for an unknown name */
+    FSPY_NAME_AS_HMAC, /* hmac.new(digestmod=str): ValueError for a NUL or unknown name */
+} fspy_name_rules;
+/* The one parser of hash names, for every call that takes one: 0 for
+ * SHA-256, 1 for SHA-224, as hashlib spells them ("sha256", "SHA-256",
+ * "sha2-256", the OID, ...), or -1 with the rules' exception set. fname is
+ * the Python function, for the messages. */
+int fspy_hash_name(PyObject *name, fspy_name_rules rules, const char *fname);
+
+/* hashlib.pbkdf2_hmac's class for an unknown hash: _hashlib's
+ * UnsupportedDigestmodError (a ValueError) where it exists. New reference. */
+PyObject *fspy_unsupported_error(void);
+
 /* --- _args.c ------------------------------------------------------------- */
 
 /* Parses a vectorcall's arguments, by position or keyword, into values[]
@@ -54,8 +72,6 @@ int fspy_parse_data(const char *fname, PyObject *const *args, Py_ssize_t nargs,
 int fspy_flag(PyObject *value);
 /* An integer argument (anything with __index__), as the "n" format reads it. */
 int fspy_ssize(PyObject *value, Py_ssize_t *out);
-/* 0 for "sha256", 1 for "sha224" (any case), -1 (no exception) otherwise. */
-int fspy_algo_is224(PyObject *name);
 /* A digest or tag as bytes, or as a str of lowercase hex when want_hex. */
 PyObject *fspy_output(const uint8_t *bytes, Py_ssize_t n, int want_hex);
 

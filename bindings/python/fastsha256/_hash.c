@@ -200,8 +200,9 @@ FSPY_VARIANT(fspy_sha224, fspy_construct, 1,
     "Return a new SHA-224 hash object, optionally initialised with data.")
 
 PyDoc_STRVAR(fspy_new_doc, "new(name, data=b'', *, usedforsecurity=True)\n--\n\n"
-"Return a new hash object for the named algorithm: 'sha256' or 'sha224'\n"
-"(any case). Other names raise ValueError, as hashlib.new does.");
+"Return a new hash object for the named algorithm: 'sha256' or 'sha224',\n"
+"in any spelling hashlib.new takes ('SHA-256', 'sha2-224', ...). Other\n"
+"names raise ValueError, as hashlib.new does.");
 
 static PyObject *fspy_new(PyObject *Py_UNUSED(module), PyObject *const *args,
                           Py_ssize_t nargs, PyObject *kwnames) {
@@ -241,17 +242,8 @@ static PyObject *fspy_new(PyObject *Py_UNUSED(module), PyObject *const *args,
         PyErr_SetString(PyExc_TypeError, "new() missing required argument 'name' (pos 1)");
         return NULL;
     }
-    if (!PyUnicode_Check(name)) {
-        PyErr_Format(PyExc_TypeError, "new() argument 'name' must be str, not %.100s",
-                     Py_TYPE(name)->tp_name);
-        return NULL;
-    }
-    int is224 = fspy_algo_is224(name);
-    if (is224 < 0) {
-        PyErr_Format(PyExc_ValueError, "unsupported hash type %U", name);
-        return NULL;
-    }
-    return fspy_make(is224, data);
+    int is224 = fspy_hash_name(name, FSPY_NAME_AS_NEW, "new");
+    return is224 < 0 ? NULL : fspy_make(is224, data);
 }
 
 PyMethodDef fspy_hash_functions[] = {

@@ -4,25 +4,10 @@
  * with a keyed stream inside. */
 #include "_fspy.h"
 
-/* Which HMAC a digestmod asks for: 0 for SHA-256 (also when absent), 1 for
- * SHA-224, -1 with an exception set. Like the hmac module, it takes a hash
- * name, a constructor (hashlib.sha256, fastsha256.sha224, ...) or a module
- * with new(); the last two are asked for a hash object and judged by its
- * name. Other algorithms raise ValueError: this engine has no other hash. */
-static int fspy_digestmod(PyObject *digestmod) {
-    if (digestmod == NULL)
-        return 0;
-    if (digestmod == Py_None || (PyUnicode_Check(digestmod) && PyUnicode_GET_LENGTH(digestmod) == 0)) {
-        PyErr_SetString(PyExc_TypeError, "Missing required parameter 'digestmod'.");
-        return -1;
-    }
-    if (PyUnicode_Check(digestmod)) {
-        int is224 = fspy_algo_is224(digestmod);
-        if (is224 < 0)
-            PyErr_Format(PyExc_ValueError,
-                         "unsupported hash type %U (fastsha256 has 'sha256' and 'sha224')", digestmod);
-        return is224;
-    }
+/* A digestmod that is a constructor (hashlib.sha256, fastsha256.sha224, ...)
+ * or a module with new(): asked for a hash object, which is judged by its
+ * name. 0 for SHA-256, 1 for SHA-224, -1 with an exception set. */
+static int fspy_digestmod_by_object(PyObject *digestmod, const char *fname) {
     PyObject *made;
     if (PyCallable_Check(digestmod)) {
         made = PyObject_CallNoArgs(digestmod);
@@ -40,7 +25,7 @@ static int fspy_digestmod(PyObject *digestmod) {
     Py_DECREF(made);
     int is224 = -1;
     if (name != NULL && PyUnicode_Check(name))
-        is224 = fspy_algo_is224(name);
+        is224 = fspy_hash_name(name, FSPY_NAME_AS_HMAC, fname);
     Py_XDECREF(name);
     if (is224 < 0) {
         PyErr_Clear();
@@ -48,6 +33,23 @@ static int fspy_digestmod(PyObject *digestmod) {
                      "unsupported digestmod %R (fastsha256 has SHA-256 and SHA-224)", digestmod);
     }
     return is224;
+}
+
+/* Which HMAC a digestmod of fname() asks for: 0 for SHA-256 (also when
+ * absent), 1 for SHA-224, -1 with an exception set. Like the hmac module, it
+ * takes a hash name (any of hashlib's spellings), a constructor or a module
+ * with new(). Other algorithms raise ValueError: this engine has no other
+ * hash. */
+static int fspy_digestmod(PyObject *digestmod, const char *fname) {
+    if (digestmod == NULL)
+        return 0;
+    if (digestmod == Py_None || (PyUnicode_Check(digestmod) && PyUnicode_GET_LENGTH(digestmod) == 0)) {
+        PyErr_SetString(PyExc_TypeError, "Missing required parameter 'digestmod'.");
+        return -1;
+    }
+    if (PyUnicode_Check(digestmod))
+        return fspy_hash_name(digestmod, FSPY_NAME_AS_HMAC, fname);
+    return fspy_digestmod_by_object(digestmod, fname);
 }
 
 /* A key as hmac takes it: any bytes-like object; str and the rest TypeError. */
@@ -77,10 +79,11 @@ static int fspy_prepare_key(PyObject *key, int is224, fsb_algo *a) {
     return 0;
 }
 
-static PyObject *fspy_hmac_make(PyObject *key, PyObject *msg, PyObject *digestmod) {
+static PyObject *fspy_hmac_make(const char *fname, PyObject *key, PyObject *msg,
+                                PyObject *digestmod) {
     if (fspy_check_key(key) < 0) /* before digestmod, as hmac does */
         return NULL;
-    int is224 = fspy_digestmod(digestmod);
+    int is224 = fspy_digestmod(digestmod, fname);
     if (is224 < 0)
         return NULL;
     fsb_algo a;
@@ -96,7 +99,8 @@ static const char *const fspy_hmac_new_params[] = {"key", "msg", "digestmod", NU
 PyDoc_STRVAR(fspy_hmac_new_doc, "hmac_new(key, msg=None, digestmod='sha256')\n--\n\n"
 "Return a new HMAC object, like hmac.new (fastsha256.hmac.new).\n\n"
 "key: any bytes-like object, of any length. msg: first data, optional.\n"
-"digestmod: 'sha256' or 'sha224' (any case), or a constructor or module\n"
+"digestmod: 'sha256' or 'sha224' (any spelling hashlib takes: 'SHA-256'...),\n"
+"or a constructor or module\n"
 "whose hash objects are named so (hashlib.sha256, fastsha256.sha224).\n"
 "Other algorithms raise ValueError; a str or other non-buffer key TypeError.");
 
@@ -104,7 +108,7 @@ static PyObject *fspy_hmac_new(PyObject *Py_UNUSED(module), PyObject *const *arg
                                Py_ssize_t nargs, PyObject *kwnames) {
     PyObject *v[3];
     int parsed = fspy_parse_args("new", fspy_hmac_new_params, 3, 1, args, nargs, kwnames, v);
-    return parsed < 0 ? NULL : fspy_hmac_make(v[0], v[1], v[2]);
+    return parsed < 0 ? NULL : fspy_hmac_make("new", v[0], v[1], v[2]);
 }
 
 static PyObject *fspy_hmac_tp_new(PyTypeObject *Py_UNUSED(type), PyObject *args, PyObject *kwargs) {
@@ -112,7 +116,7 @@ static PyObject *fspy_hmac_tp_new(PyTypeObject *Py_UNUSED(type), PyObject *args,
     PyObject *key, *msg = NULL, *digestmod = NULL;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|OO:HMAC", kwlist, &key, &msg, &digestmod))
         return NULL;
-    return fspy_hmac_make(key, msg, digestmod);
+    return fspy_hmac_make("HMAC", key, msg, digestmod);
 }
 
 PyDoc_STRVAR(fspy_hmac_type_doc, "HMAC(key, msg=None, digestmod='sha256')\n--\n\n"
@@ -186,7 +190,7 @@ static PyObject *fspy_hmac_digest(PyObject *Py_UNUSED(module), PyObject *const *
     PyObject *v[3];
     if (fspy_parse_args("digest", fspy_hmac_digest_params, 3, 2, args, nargs, kwnames, v) < 0)
         return NULL;
-    int is224 = fspy_digestmod(v[2]);
+    int is224 = fspy_digestmod(v[2], "digest");
     return is224 < 0 ? NULL : fspy_hmac_oneshot(is224, v[0], v[1], 0);
 }
 

@@ -7,22 +7,11 @@
 
 #include <limits.h>
 
-/* hashlib's error for an unknown digest (a ValueError), where _hashlib exists. */
-static PyObject *kdf_unsupported_error;
-
-/* 32 for "sha256", 28 for "sha224" (any case), 0 with an exception set. */
+/* 32 for SHA-256, 28 for SHA-224 (hashlib.pbkdf2_hmac's spellings), 0 with
+ * its exception set. */
 static int kdf_hash_size(const char *fname, PyObject *name) {
-    if (!PyUnicode_Check(name)) {
-        PyErr_Format(PyExc_TypeError, "%s() argument 'hash_name' must be str, not %.200s", fname,
-                     Py_TYPE(name)->tp_name);
-        return 0;
-    }
-    const char *s = PyUnicode_AsUTF8(name);
-    if (s == NULL) return 0;
-    fsb_flavor f; /* by the C string: a NUL ends the name, as it did strcasecmp's */
-    if (fsb_flavor_by_name(s, strlen(s), FSB_NAMES_HASHLIB, &f) == 0) return (int)fsb_digest_size(f);
-    PyErr_Format(kdf_unsupported_error, "unsupported hash type %s (fastsha256 has sha256 and sha224)", s);
-    return 0;
+    int is224 = fspy_hash_name(name, FSPY_NAME_AS_KDF, fname);
+    return is224 < 0 ? 0 : is224 ? FASTSHA224_DIGEST_SIZE : FASTSHA256_DIGEST_SIZE;
 }
 
 /* An int in [1, INT_MAX] with hashlib's messages for what (iteration value or key length). */
@@ -237,8 +226,11 @@ static PyObject *kdf_hkdf(PyObject *self, PyObject *args, PyObject *kw) {
         return NULL;
     PyObject *result = NULL;
     int hash_size = kdf_hash_size("hkdf", name);
-    if (hash_size == 28) PyErr_SetString(kdf_unsupported_error, "unsupported hash type for hkdf: sha224 "
-                                                                "(fastsha256's HKDF is HKDF-SHA256)");
+    if (hash_size == 28) {
+        PyObject *cls = fspy_unsupported_error();
+        PyErr_SetString(cls, "unsupported hash type for hkdf: sha224 (fastsha256's HKDF is HKDF-SHA256)");
+        Py_DECREF(cls);
+    }
     long length = hash_size == 32 ? (length_obj ? kdf_positive(length_obj, "key length") : 32) : -1;
     if (length > 255 * 32) PyErr_SetString(PyExc_ValueError, "hkdf: length must be at most 255 * 32 = 8160");
     else if (length > 0) result = PyBytes_FromStringAndSize(NULL, length);
@@ -274,13 +266,5 @@ static struct PyModuleDef kdf_module = {
 };
 
 PyMODINIT_FUNC PyInit__kdf(void) {
-    PyObject *hashlib = PyImport_ImportModule("_hashlib");
-    kdf_unsupported_error = hashlib ? PyObject_GetAttrString(hashlib, "UnsupportedDigestmodError") : NULL;
-    Py_XDECREF(hashlib);
-    if (kdf_unsupported_error == NULL) {
-        PyErr_Clear();
-        kdf_unsupported_error = PyExc_ValueError;
-        Py_INCREF(kdf_unsupported_error);
-    }
     return PyModule_Create(&kdf_module);
 }

@@ -7,7 +7,8 @@
     True
 
 digestmod (digest for digest()) is "sha256" (the default here) or "sha224",
-in any case, or a constructor or module whose hash objects are so named
+in any spelling hashlib takes ("SHA-256", "sha2-224", ...), or a
+constructor or module whose hash objects are so named
 (hashlib.sha256, fastsha256.sha224); other algorithms raise ValueError. Keys
 and messages are any bytes-like objects; str raises TypeError, as in hmac.
 """

@@ -173,7 +173,7 @@ def test_object_attributes_like_hmac():
 
 
 @pytest.mark.parametrize("digestmod", [
-    "sha256", "SHA256", "Sha224", "sha224", hashlib.sha256, hashlib.sha224,
+    "sha256", "SHA256", "Sha224", "sha224", "SHA-256", "sha2-224", hashlib.sha256, hashlib.sha224,
     fastsha256.sha256, fastsha256.sha224, lambda: hashlib.new("sha256")])
 def test_digestmod_forms(digestmod):
     algo = "sha224" if "224" in (digestmod if isinstance(digestmod, str) else
@@ -195,7 +195,8 @@ def test_digestmod_module_with_new():
 
 
 @pytest.mark.parametrize("digestmod,error", [
-    ("md5", ValueError), ("sha512", ValueError), ("sha-256", ValueError), ("sha2567", ValueError),
+    ("md5", ValueError), ("sha512", ValueError), ("sha_256", ValueError), ("sha2567", ValueError),
+    ("sha256\0junk", ValueError), ("RSA-SHA256", ValueError),
     ("sha256\u00e9", ValueError), (hashlib.md5, ValueError), (hashlib.sha1, ValueError),
     (lambda: object(), ValueError), (None, TypeError), ("", TypeError), (3, TypeError),
     (b"sha256", TypeError)])
