@@ -251,7 +251,7 @@ enum { BURN_STACK_SIZE = 256 * 1024 };
 static const uint8_t burn_pw[32] = "burn-test password, 32 bytes!!!";
 
 typedef struct burn_job {
-    uint8_t dk[4][200];
+    uint8_t dk[5][200];
     uint8_t many[9][40];
 } burn_job;
 
@@ -270,6 +270,7 @@ static void *burn_run(void *arg) {
     }
     fastsha256_pbkdf2_many(pws, pwlens, salts, saltlens, 9, 50, j->many, 40);
     fastsha256_hkdf("salt", 4, burn_pw, sizeof burn_pw, "info", 4, j->dk[3], 200);
+    fastsha224_hkdf("salt", 4, burn_pw, sizeof burn_pw, "info", 4, j->dk[4], 200);
     return NULL;
 }
 
@@ -284,13 +285,15 @@ static size_t count_words(const uint8_t *stack, const uint32_t *want, size_t n) 
     return hits;
 }
 
-/* Both byte orders of the 32 bytes at p into want. */
-static void both_orders(uint32_t *want, const uint8_t *p) {
-    for (size_t i = 0; i < 8; i++) {
+/* Both byte orders of the `words` words at p into want (2 * words). */
+static void both_orders_n(uint32_t *want, const uint8_t *p, size_t words) {
+    for (size_t i = 0; i < words; i++) {
         memcpy(&want[i], p + 4 * i, 4);
-        want[8 + i] = fsha256_load_be32(p + 4 * i);
+        want[words + i] = fsha256_load_be32(p + 4 * i);
     }
 }
+
+static void both_orders(uint32_t *want, const uint8_t *p) { both_orders_n(want, p, 8); }
 
 Test(kdf_api, kernel_stack_is_burnt) {
     REQUIRE_FORCED_BACKEND();
@@ -315,8 +318,9 @@ Test(kdf_api, kernel_stack_is_burnt) {
 
     /* The secrets: the password's key states (SHA-256 and SHA-224), its
      * ipad and opad key bytes, and the first derived blocks (T), in both
-     * byte orders where they are bytes. */
-    uint32_t want[32 + 32 + 16 + 16 + 16];
+     * byte orders where they are bytes; for HKDF, the PRKs and their key
+     * states. */
+    uint32_t want[128 + 16 + 16 + 16 + 14]; /* the PBKDF2 words, then HKDF's */
     fastsha256_hmac_key k256, k224;
     fastsha256_hmac_key_init(&k256, burn_pw, sizeof burn_pw);
     fastsha224_hmac_key_init(&k224, burn_pw, sizeof burn_pw);
@@ -334,6 +338,19 @@ Test(kdf_api, kernel_stack_is_burnt) {
     both_orders(want + 64, job->dk[0]);
     both_orders(want + 80, job->dk[1] + 32);
     both_orders(want + 96, job->dk[3]);
+    both_orders(want + 112, job->dk[4]);
+    uint8_t prk[32];
+    fastsha256_hkdf_extract("salt", 4, burn_pw, sizeof burn_pw, prk);
+    fastsha256_hmac_key_init(&k256, prk, 32);
+    memcpy(want + 128, k256.inner, 32);
+    memcpy(want + 136, k256.outer, 32);
+    both_orders(want + 144, prk);
+    memset(prk, 0, sizeof prk);
+    fastsha224_hkdf_extract("salt", 4, burn_pw, sizeof burn_pw, prk);
+    fastsha224_hmac_key_init(&k224, prk, 28);
+    memcpy(want + 160, k224.inner, 32);
+    memcpy(want + 168, k224.outer, 32);
+    both_orders_n(want + 176, prk, 7); /* 28 bytes */
     size_t hits = count_words(stack, want, sizeof want / sizeof want[0]);
     cr_assert(hits == 0, "%zu words of key material left on the stack (backend %s)", hits,
               fastsha256_backend());
