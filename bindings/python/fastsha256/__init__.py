@@ -16,7 +16,7 @@ for many messages under one key, and fastsha256.hmac, a stand-in for the
 standard hmac module (new, digest, compare_digest, HMAC).
 
 Key derivation: pbkdf2_hmac() as hashlib.pbkdf2_hmac, pbkdf2_hmac_many() for
-many passwords at once, and hkdf() (HKDF-SHA256, RFC 5869).
+many passwords at once, and hkdf() (HKDF-SHA256 or HKDF-SHA224, RFC 5869).
 """
 
 from ._fastsha256 import (

@@ -63,7 +63,9 @@ static int fspy_lookup_name(const char *s) {
     return -1;
 }
 
-PyObject *fspy_unsupported_error(void) {
+/* hashlib.pbkdf2_hmac's class for an unknown hash: _hashlib's
+ * UnsupportedDigestmodError (a ValueError) where it exists. New reference. */
+static PyObject *fspy_unsupported_error(void) {
     PyObject *hashlib = PyImport_ImportModule("_hashlib");
     PyObject *cls = hashlib ? PyObject_GetAttrString(hashlib, "UnsupportedDigestmodError") : NULL;
     Py_XDECREF(hashlib);

@@ -53,10 +53,6 @@ typedef enum {
  * the Python function, for the messages. */
 int fspy_hash_name(PyObject *name, fspy_name_rules rules, const char *fname);
 
-/* hashlib.pbkdf2_hmac's class for an unknown hash: _hashlib's
- * UnsupportedDigestmodError (a ValueError) where it exists. New reference. */
-PyObject *fspy_unsupported_error(void);
-
 /* --- _args.c ------------------------------------------------------------- */
 
 /* Parses a vectorcall's arguments, by position or keyword, into values[]

@@ -1,6 +1,7 @@
-/* Key derivation for Python over fastsha256_pbkdf2* and fastsha256_hkdf:
- * pbkdf2_hmac() as hashlib.pbkdf2_hmac (same arguments, same errors),
- * pbkdf2_hmac_many() for many passwords at once, hkdf() (RFC 5869). A
+/* Key derivation for Python over fastsha256_pbkdf2*, fastsha224_pbkdf2 and
+ * fastsha256_hkdf / fastsha224_hkdf: pbkdf2_hmac() as hashlib.pbkdf2_hmac
+ * (same arguments, same errors), pbkdf2_hmac_many() for many passwords at
+ * once, hkdf() (RFC 5869, either hash). A
  * translation layer only; every derivation runs with the GIL released, on
  * copies of the inputs that are wiped afterwards. */
 #include "_fspy.h" /* Python.h first; fspy_get_kdf_buffer (_common.c), fsb_core.h */
@@ -217,6 +218,18 @@ static PyObject *kdf_pbkdf2_hmac_many(PyObject *self, PyObject *args, PyObject *
     return result;
 }
 
+/* HKDF's length: None or absent means the hash's size; at most 255 hash
+ * lengths (RFC 5869). -1 with an exception set. */
+static long kdf_hkdf_length(PyObject *obj, int hash_size) {
+    long length = kdf_dklen(obj, hash_size);
+    if (length > 255L * hash_size) {
+        PyErr_Format(PyExc_ValueError, "hkdf: length must be at most 255 * %d = %ld", hash_size,
+                     255L * hash_size);
+        return -1;
+    }
+    return length;
+}
+
 static PyObject *kdf_hkdf(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"hash_name", "ikm", "salt", "info", "length", NULL};
     PyObject *name, *length_obj = NULL;
@@ -226,19 +239,19 @@ static PyObject *kdf_hkdf(PyObject *self, PyObject *args, PyObject *kw) {
         return NULL;
     PyObject *result = NULL;
     int hash_size = kdf_hash_size("hkdf", name);
-    if (hash_size == 28) {
-        PyObject *cls = fspy_unsupported_error();
-        PyErr_SetString(cls, "unsupported hash type for hkdf: sha224 (fastsha256's HKDF is HKDF-SHA256)");
-        Py_DECREF(cls);
-    }
-    long length = hash_size == 32 ? (length_obj ? kdf_positive(length_obj, "key length") : 32) : -1;
-    if (length > 255 * 32) PyErr_SetString(PyExc_ValueError, "hkdf: length must be at most 255 * 32 = 8160");
-    else if (length > 0) result = PyBytes_FromStringAndSize(NULL, length);
+    long length = hash_size ? kdf_hkdf_length(length_obj, hash_size) : -1;
+    if (length > 0) result = PyBytes_FromStringAndSize(NULL, length);
     if (result != NULL) {
+        int rc;
         Py_BEGIN_ALLOW_THREADS
-        fastsha256_hkdf(salt.buf, (size_t)salt.len, ikm.buf, (size_t)ikm.len, info.buf, (size_t)info.len,
-                        PyBytes_AS_STRING(result), (size_t)length);
+        rc = (hash_size == 32 ? fastsha256_hkdf : fastsha224_hkdf)(
+            salt.buf, (size_t)salt.len, ikm.buf, (size_t)ikm.len, info.buf, (size_t)info.len,
+            PyBytes_AS_STRING(result), (size_t)length);
         Py_END_ALLOW_THREADS
+        if (rc != 0) {
+            Py_CLEAR(result);
+            PyErr_SetString(PyExc_ValueError, "hkdf: the derivation was refused");
+        }
     }
     PyBuffer_Release(&ikm);
     if (salt.obj) PyBuffer_Release(&salt);
@@ -253,8 +266,9 @@ static PyMethodDef kdf_functions[] = {
     KDF_FN(pbkdf2_hmac_many, "pbkdf2_hmac_many(hash_name, passwords, salts, iterations, dklen=None) -> list\n\n"
                              "Many PBKDF2 derivations at once, through the lanes; salts is one bytes-like\n"
                              "object for all passwords or a sequence of one per password."),
-    KDF_FN(hkdf, "hkdf(hash_name, ikm, salt=b'', info=b'', length=32) -> bytes\n\n"
-                 "HKDF-SHA256 (RFC 5869): extract with salt, then expand with info."),
+    KDF_FN(hkdf, "hkdf(hash_name, ikm, salt=b'', info=b'', length=None) -> bytes\n\n"
+                 "HKDF-SHA256 or HKDF-SHA224 (RFC 5869): extract with salt, then expand with\n"
+                 "info; length None is the hash's size, at most 255 times it."),
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef kdf_module = {

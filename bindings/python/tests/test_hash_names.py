@@ -82,9 +82,10 @@ def test_pbkdf2_like_hashlib(name):
     assert same_as(many, [want, want] if isinstance(want, bytes) else want)
 
 
-@pytest.mark.parametrize("name", ACCEPTED["sha256"], ids=repr)
-def test_hkdf_takes_hashlibs_spellings(name):
-    assert fastsha256.hkdf(name, b"ikm", b"salt", b"info", 50) == hkdf_ref("sha256", b"ikm", b"salt", b"info", 50)
+@pytest.mark.parametrize("algo,name", [(a, n) for a, names in ACCEPTED.items() for n in names], ids=repr)
+def test_hkdf_takes_hashlibs_spellings(algo, name):
+    assert fastsha256.hkdf(name, b"ikm", b"salt", b"info", 50) == hkdf_ref(algo, b"ikm", b"salt", b"info", 50)
+    assert len(fastsha256.hkdf(name, b"ikm")) == hashlib.new(algo).digest_size
 
 
 @pytest.mark.parametrize("name", REFUSED + NOT_C_STRINGS, ids=repr)

@@ -1,5 +1,5 @@
 """Key derivation against Python's own hashlib.pbkdf2_hmac and an HKDF built on
-the standard hmac module: the RFC vectors (test/vectors/kdf), random inputs,
+the standard hmac module (SHA-256 and SHA-224 both): the RFC vectors (test/vectors/kdf), random inputs,
 batches, every buffer type, the GIL released, and misuse (same errors as
 hashlib)."""
 import array
@@ -23,12 +23,16 @@ def rand_bytes(n):
     return bytes(rng.getrandbits(8) for _ in range(n))
 
 
-def hkdf_ref(ikm, salt, info, length):
+HKDF_SIZE = {"sha256": 32, "sha224": 28}
+
+
+def hkdf_ref(ikm, salt, info, length, hash_name="sha256"):
     """RFC 5869 with the standard hmac module."""
-    prk = hmac.new(salt or bytes(32), ikm, "sha256").digest()
+    size = HKDF_SIZE[hash_name]
+    prk = hmac.new(salt or bytes(size), ikm, hash_name).digest()
     okm, t = b"", b""
-    for i in range(1, -(-length // 32) + 1):
-        t = hmac.new(prk, t + info + bytes([i]), "sha256").digest()
+    for i in range(1, -(-length // size) + 1):
+        t = hmac.new(prk, t + info + bytes([i]), hash_name).digest()
         okm += t
     return okm[:length]
 
@@ -50,10 +54,15 @@ def test_pbkdf2_vectors():
         assert got.hex() == dk, (hash_name, c)
 
 
-@pytest.mark.skipif(not (VECTORS / "hkdf.txt").exists(), reason="no test/vectors/kdf")
-def test_hkdf_vectors():
-    for ikm, salt, info, length, _prk, okm in vector_lines("hkdf.txt"):
-        assert fastsha256.hkdf("sha256", unhex(ikm), unhex(salt), unhex(info), int(length)).hex() == okm
+@pytest.mark.parametrize("hash_name,file", [("sha256", "hkdf.txt"), ("sha224", "hkdf224.txt")])
+def test_hkdf_vectors(hash_name, file):
+    if not (VECTORS / file).exists():
+        pytest.skip(f"no test/vectors/kdf/{file}")
+    count = 0
+    for ikm, salt, info, length, _prk, okm in vector_lines(file):
+        assert fastsha256.hkdf(hash_name, unhex(ikm), unhex(salt), unhex(info), int(length)).hex() == okm
+        count += 1
+    assert count >= 3
 
 
 @pytest.mark.parametrize("hash_name", ["sha256", "sha224"])
@@ -135,20 +144,50 @@ def test_pbkdf2_many_errors():
         fastsha256.pbkdf2_hmac_many("md5", [b"a"], b"s", 1)
 
 
-def test_hkdf_random_against_hmac():
+@pytest.mark.parametrize("hash_name", ["sha256", "sha224"])
+def test_hkdf_random_against_hmac(hash_name):
+    size = HKDF_SIZE[hash_name]
     for i in range(80):
         ikm, salt, info = rand_bytes(rng.randrange(301)), rand_bytes(rng.randrange(120)), rand_bytes(rng.randrange(200))
-        length = 255 * 32 if i == 0 else 1 + rng.randrange(300 if i % 2 else 255 * 32)
-        assert fastsha256.hkdf("sha256", ikm, salt, info, length) == hkdf_ref(ikm, salt, info, length), length
-    assert fastsha256.hkdf("sha256", b"ikm") == hkdf_ref(b"ikm", b"", b"", 32)
-    assert fastsha256.hkdf("sha256", ikm=b"k", info=b"i", length=5) == hkdf_ref(b"k", b"", b"i", 5)
+        length = 255 * size if i == 0 else 1 + rng.randrange(300 if i % 2 else 255 * size)
+        want = hkdf_ref(ikm, salt, info, length, hash_name)
+        assert fastsha256.hkdf(hash_name, ikm, salt, info, length) == want, length
+    assert fastsha256.hkdf(hash_name, b"ikm") == hkdf_ref(b"ikm", b"", b"", size, hash_name)
+    assert fastsha256.hkdf(hash_name, b"ikm", length=None) == hkdf_ref(b"ikm", b"", b"", size, hash_name)
+    assert fastsha256.hkdf(hash_name, ikm=b"k", info=b"i", length=5) == hkdf_ref(b"k", b"", b"i", 5, hash_name)
+
+
+@pytest.mark.parametrize("hash_name", ["sha256", "sha224"])
+def test_hkdf_length_edges(hash_name):
+    """Around one block and at the RFC's limit, 255 blocks; an empty salt is
+    HashLen zeros."""
+    size = HKDF_SIZE[hash_name]
+    for length in (1, size - 1, size, size + 1, 2 * size, 255 * size - 1, 255 * size):
+        want = hkdf_ref(b"ikm", b"salt", b"info", length, hash_name)
+        assert fastsha256.hkdf(hash_name, b"ikm", b"salt", b"info", length) == want, length
+    assert fastsha256.hkdf(hash_name, b"ikm", b"", b"i", 40) == fastsha256.hkdf(hash_name, b"ikm", bytes(size), b"i", 40)
+    with pytest.raises(ValueError, match=f"at most 255 \\* {size} = {255 * size}"):
+        fastsha256.hkdf(hash_name, b"ikm", b"", b"", 255 * size + 1)
+    for bad in (0, -1):
+        with pytest.raises(ValueError):
+            fastsha256.hkdf(hash_name, b"ikm", b"", b"", bad)
+    with pytest.raises(OverflowError):
+        fastsha256.hkdf(hash_name, b"ikm", b"", b"", 2**64)
+    with pytest.raises(TypeError):
+        fastsha256.hkdf(hash_name, b"ikm", b"", b"", 32.0)
 
 
 def test_hkdf_errors():
     with pytest.raises(ValueError):
         fastsha256.hkdf("sha256", b"ikm", b"", b"", 255 * 32 + 1)
     with pytest.raises(ValueError):
+        fastsha256.hkdf("sha224", b"ikm", b"", b"", 255 * 28 + 1)
+    with pytest.raises(ValueError):
         fastsha256.hkdf("sha256", b"ikm", b"", b"", 0)
+    with pytest.raises(TypeError):
+        fastsha256.hkdf("sha224", b"ikm", "salt")
+    with pytest.raises(TypeError):
+        fastsha256.hkdf("sha224", b"ikm", b"", "info")
     with pytest.raises(ValueError):
         fastsha256.hkdf("md5", b"ikm")
     with pytest.raises(TypeError):
