@@ -35,7 +35,7 @@ export interface Hash extends Streaming {}
 export class Hash { private constructor(); copy(): Hash; }
 export interface Hmac extends Streaming {}
 export class Hmac { private constructor(); }
-export function createHash(algorithm: string): Hash;
+export function createHash(algorithm: string, options?: { outputLength?: number }): Hash;
 export function createHmac(algorithm: string, key: HmacKey, options?: { encoding?: string }): Hmac;
 
 export function hmac(key: HmacKey, data: Input, encoding?: 'buffer'): Bytes;
@@ -49,6 +49,28 @@ export function hmac224ManyAsync(key: HmacKey, items: Iterable<Input>, encoding?
 export function hmacPacked(key: HmacKey, buffer: BinaryInput, stride: number, length: number, encoding?: 'hex'): Bytes;
 export function hmacPackedAsync(key: HmacKey, buffer: BinaryInput, stride: number, length: number, encoding?: 'hex'): Promise<Bytes>;
 export function timingSafeEqual(a: BinaryInput, b: BinaryInput): boolean;
+
+/** A password, salt, key or info: a string (UTF-8) or bytes. */
+export type KdfInput = string | BinaryInput | SharedArrayBuffer;
+/** 'sha256' or 'sha224' and the other names createHash takes. */
+export type KdfDigest = 'sha256' | 'sha224' | 'SHA256' | 'SHA224' | (string & {});
+/** PBKDF2-HMAC-SHA256/224 (RFC 8018), as node:crypto's pbkdf2Sync. */
+export function pbkdf2Sync(password: KdfInput, salt: KdfInput, iterations: number, keylen: number,
+                           digest: KdfDigest): Bytes;
+/** As node:crypto's pbkdf2 (derived at once here, called back later). */
+export function pbkdf2(password: KdfInput, salt: KdfInput, iterations: number, keylen: number,
+                       digest: KdfDigest, callback: (err: Error | null, derivedKey: Bytes) => void): void;
+/** Many derivations with one iteration count and key length; salts: one for all, or one each. */
+export function pbkdf2Many(passwords: Iterable<KdfInput>, salts: KdfInput | KdfInput[], iterations: number,
+                           keylen: number, digest: KdfDigest): Bytes[];
+export function pbkdf2ManyAsync(passwords: Iterable<KdfInput>, salts: KdfInput | KdfInput[], iterations: number,
+                                keylen: number, digest: KdfDigest): Promise<Bytes[]>;
+/** HKDF-SHA256/224 (RFC 5869), as node:crypto's hkdfSync: an ArrayBuffer of keylen bytes. */
+export function hkdfSync(digest: KdfDigest, ikm: KdfInput, salt: KdfInput, info: KdfInput,
+                         keylen: number): ArrayBuffer;
+export function hkdf(digest: KdfDigest, ikm: KdfInput, salt: KdfInput, info: KdfInput, keylen: number,
+                     callback: (err: Error | null, derivedKey: ArrayBuffer) => void): void;
+
 export function backend(): string;
 export function hexBackend(): string;
 export function backends(): string[];
@@ -66,6 +88,13 @@ declare const fastsha256: {
   createHash: typeof createHash; createHmac: typeof createHmac; hmac: typeof hmac; hmac224: typeof hmac224;
   hmacMany: typeof hmacMany; hmac224Many: typeof hmac224Many; hmacPacked: typeof hmacPacked;
   timingSafeEqual: typeof timingSafeEqual; backend: typeof backend; setBackend: typeof setBackend;
+  Hash: typeof Hash; Hmac: typeof Hmac; sha224ManyAsync: typeof sha224ManyAsync;
+  sha256ManyAsync: typeof sha256ManyAsync; sha256PackedAsync: typeof sha256PackedAsync;
+  hmacManyAsync: typeof hmacManyAsync; hmac224ManyAsync: typeof hmac224ManyAsync;
+  hmacPackedAsync: typeof hmacPackedAsync; hexBackend: typeof hexBackend; backends: typeof backends;
+  allBackends: typeof allBackends; pbkdf2Sync: typeof pbkdf2Sync; pbkdf2: typeof pbkdf2;
+  pbkdf2Many: typeof pbkdf2Many; pbkdf2ManyAsync: typeof pbkdf2ManyAsync; hkdfSync: typeof hkdfSync;
+  hkdf: typeof hkdf;
   version: string | undefined; flavour: 'simd' | 'mvp' | null; implementation: 'wasm';
 };
 export default fastsha256;

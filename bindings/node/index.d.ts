@@ -39,8 +39,12 @@ export class Hash {
   /** An independent copy of the state (throws after digest()). */
   copy(): Hash;
 }
-/** "sha256" or "sha224" (any case; OpenSSL's aliases such as "sha-256" too). */
-export function createHash(algorithm: 'sha256' | 'sha224' | 'SHA256' | 'SHA224' | (string & {})): Hash;
+/**
+ * "sha256" or "sha224" (any case; OpenSSL's aliases such as "sha-256" too). options.outputLength:
+ * only the digest's size (32, or 28 for SHA-224), as node:crypto allows for non-XOF hashes.
+ */
+export function createHash(algorithm: 'sha256' | 'sha224' | 'SHA256' | 'SHA224' | (string & {}),
+                           options?: { outputLength?: number }): Hash;
 
 /** Many messages at once (multi-buffer), digests in input order. */
 export function sha256Many(items: Iterable<Input>): Buffer[];
@@ -129,7 +133,7 @@ export function pbkdf2Many(passwords: Iterable<KdfInput>, salts: KdfInput | KdfI
                            keylen: number, digest: KdfDigest): Buffer[];
 export function pbkdf2ManyAsync(passwords: Iterable<KdfInput>, salts: KdfInput | KdfInput[], iterations: number,
                                 keylen: number, digest: KdfDigest): Promise<Buffer[]>;
-/** HKDF-SHA256 (RFC 5869), as node:crypto's hkdfSync: an ArrayBuffer of keylen bytes. */
+/** HKDF-SHA256/224 (RFC 5869), as node:crypto's hkdfSync: an ArrayBuffer of keylen bytes. */
 export function hkdfSync(digest: KdfDigest, ikm: KdfInput | object, salt: KdfInput, info: KdfInput,
                          keylen: number): ArrayBuffer;
 export function hkdf(digest: KdfDigest, ikm: KdfInput | object, salt: KdfInput, info: KdfInput, keylen: number,
@@ -158,6 +162,8 @@ declare const fastsha256: {
   hmac224Many: typeof hmac224Many; hmacManyAsync: typeof hmacManyAsync;
   hmac224ManyAsync: typeof hmac224ManyAsync; hmacPacked: typeof hmacPacked;
   hmacPackedAsync: typeof hmacPackedAsync; timingSafeEqual: typeof timingSafeEqual;
+  pbkdf2Sync: typeof pbkdf2Sync; pbkdf2: typeof pbkdf2; pbkdf2Many: typeof pbkdf2Many;
+  pbkdf2ManyAsync: typeof pbkdf2ManyAsync; hkdfSync: typeof hkdfSync; hkdf: typeof hkdf;
   backend: typeof backend; hexBackend: typeof hexBackend;
   backends: typeof backends; allBackends: typeof allBackends; setBackend: typeof setBackend;
   version: typeof version; implementation: typeof implementation;

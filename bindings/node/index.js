@@ -48,47 +48,39 @@ const kHandle = Symbol('fastsha256.handle');
 
 // The batches' item list, as the ES-module entries read it (lib/api.js).
 const { toArray } = require('./lib/api.js');
+const { inputEncoding, outputEncoding, outputLength, checkOutputLength } = require('./lib/args.js');
+// The addon words its argument errors as lib/errors.js does.
+if (typeof chosen.natives.setDescribe === 'function') chosen.natives.setDescribe(require('./lib/errors.js').describe);
 
 // Encodings the addon writes itself; Node's other Buffer encodings go through
 // Buffer#toString, as node:crypto's Hash#digest accepts them.
 const nativeEncodings = new Set(['hex', 'base64', 'base64url', 'latin1', 'binary', 'buffer']);
 
-// A string with an inputEncoding other than utf8 is decoded as Buffer.from does.
-// As data for update() (asData), an odd number of hex digits throws, as
-// node:crypto's Hash#update and Hmac#update do (Buffer.from would drop the
-// last digit); a key is decoded as Buffer.from does, as node:crypto does.
-function inputBytes(data, inputEncoding, asData) {
-  if (typeof data === 'string' && inputEncoding !== undefined && inputEncoding !== null) {
-    const enc = String(inputEncoding).toLowerCase();
-    if (enc !== 'utf8' && enc !== 'utf-8') {
-      if (!Buffer.isEncoding(enc)) {
-        const err = new TypeError(`Unknown encoding: ${inputEncoding}`);
-        err.code = 'ERR_UNKNOWN_ENCODING';
-        throw err;
-      }
-      if (asData && enc === 'hex' && data.length % 2 !== 0) {
-        const err = new TypeError(`The argument 'encoding' is invalid for data of length ${data.length}. Received '${inputEncoding}'`);
-        err.code = 'ERR_INVALID_ARG_VALUE';
-        throw err;
-      }
-      return Buffer.from(data, enc);
-    }
+// A string with an input encoding other than UTF-8 is decoded as Buffer.from
+// does (lib/args.js has node:crypto's rules: odd hex digits throw for data,
+// not for a key, which node:crypto decodes as Buffer.from does).
+function inputBytes(data, encoding, asData) {
+  if (typeof data !== 'string' || encoding === undefined || encoding === null) return data;
+  const enc = asData ? inputEncoding(data, encoding)
+    : typeof encoding === 'string' && !/^utf-?8$/i.test(encoding) ? encoding.toLowerCase() : null;
+  if (enc === null) return data;
+  if (!Buffer.isEncoding(enc)) {
+    const err = new TypeError(`Unknown encoding: ${encoding}`);
+    err.code = 'ERR_UNKNOWN_ENCODING';
+    throw err;
   }
-  return data;
+  return Buffer.from(data, enc);
 }
 
 // Neither a Hash nor an Hmac keeps native memory after digest() (a
 // synchronous loop of createHash().update().digest() must not hold any
 // until the event loop turns, when finalizers run). digestFn(state, enc):
 // native.ctxDigest or native.hashDigest; state null: an empty digest.
-function digestOf(digestFn, state, outputEncoding) {
-  if (!outputEncoding) outputEncoding = undefined; // null, '', 0, false: a Buffer, as in Node
-  else if (typeof outputEncoding === 'string') outputEncoding = outputEncoding.toLowerCase();
-  if (outputEncoding === undefined || nativeEncodings.has(outputEncoding))
-    return digestFn(state, outputEncoding);
-  if (typeof outputEncoding === 'string' && Buffer.isEncoding(outputEncoding))
-    return digestFn(state).toString(outputEncoding);
-  return digestFn(state, outputEncoding); // throws, naming it
+function digestOf(digestFn, state, encoding) {
+  const enc = outputEncoding(encoding);
+  if (enc === undefined || nativeEncodings.has(enc)) return digestFn(state, enc);
+  if (Buffer.isEncoding(enc)) return digestFn(state).toString(enc);
+  return digestFn(state, enc); // throws, naming it
 }
 
 const kCopyOf = Symbol('fastsha256.copyOf');
@@ -122,11 +114,13 @@ class Hash {
   constructor(algorithm, from) {
     if (algorithm === kCopyOf) {
       this.#ctx = new CtxBytes(from); // a copy (no species or prototype lookup)
-    } else {
-      const ctx = new CtxBytes(native.ctxSize);
-      native.ctxInit(ctx, algorithm);
-      this.#ctx = ctx;
+      return;
     }
+    const length = from === undefined ? undefined : outputLength(from);
+    const ctx = new CtxBytes(native.ctxSize);
+    native.ctxInit(ctx, algorithm);
+    if (length !== undefined) checkOutputLength(length, native.algorithmBits(algorithm) / 8);
+    this.#ctx = ctx;
   }
 
   update(data, inputEncoding) {
@@ -145,8 +139,8 @@ class Hash {
   }
 }
 
-function createHash(algorithm) {
-  return new Hash(algorithm);
+function createHash(algorithm, options) {
+  return new Hash(algorithm, options);
 }
 
 // HMAC keys: strings (UTF-8, or `encoding`), Buffers, TypedArrays, DataViews,

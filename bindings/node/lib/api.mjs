@@ -8,22 +8,19 @@
 
 import imported0 from './kdf.mjs';
 const makeKdf = imported0;
+import imported1 from './errors.mjs';
+const { invalidArgType } = imported1;
+import imported2 from './args.mjs';
+const { inputEncoding, outputEncoding, outputLength, checkOutputLength } = imported2;
 
 const kHandle = Symbol('fastsha256.handle');
-
-function invalidType(name, what, value) {
-  const err = new TypeError(`The "${name}" argument must be ${what}. Received ` +
-    (value === null ? 'null' : `type ${typeof value}`));
-  err.code = 'ERR_INVALID_ARG_TYPE';
-  return err;
-}
 
 function toArray(items) {
   if (Array.isArray(items)) return items;
   if (items !== null && items !== undefined && typeof items !== 'string' &&
       typeof items[Symbol.iterator] === 'function')
     return Array.from(items);
-  throw invalidType('items', 'an Array or an iterable', items);
+  throw invalidArgType('items', 'an Array or an iterable', items);
 }
 
 function split(flat, n) {
@@ -56,17 +53,24 @@ function rejecting(fn) {
 // Adapters from env: input strings in encodings other than utf8, digests
 // in encodings the natives do not write, keys that are objects.
 function makeAdapters(natives, env) {
+  // Data for update(): node:crypto's rules (lib/args.js), then env's decoder.
   const inputBytes = (data, enc) => {
-    if (typeof data !== 'string' || enc === undefined || enc === null) return data;
-    const e = String(enc).toLowerCase();
-    return e === 'utf8' || e === 'utf-8' ? data : env.decode(data, e, enc);
+    if (typeof data !== 'string') return data;
+    const e = inputEncoding(data, enc);
+    return e === null ? data : env.decode(data, e, enc);
+  };
+  // A key's string in options.encoding: decoded as Buffer.from would.
+  const keyBytes = (key, enc) => {
+    if (typeof enc !== 'string') return key;
+    const e = enc.toLowerCase();
+    return e === 'utf8' || e === 'utf-8' || e === 'buffer' ? key : env.decode(key, e, enc);
   };
   const own = new Set(['hex', 'base64', 'base64url', 'latin1', 'binary', 'buffer']);
   // env.recode(bytes, encoding): the digest in an encoding the natives do not
   // write (Buffer's utf8, ucs2...), or undefined to let the natives refuse it.
-  const digestOf = (handle, enc) => {
-    enc = !enc ? undefined : typeof enc === 'string' ? enc.toLowerCase() : enc;
-    if (env.recode && typeof enc === 'string' && !own.has(enc)) {
+  const digestOf = (handle, encoding) => {
+    const enc = outputEncoding(encoding);
+    if (env.recode && enc !== undefined && !own.has(enc)) {
       const text = env.recode(natives.hashDigest(handle), enc);
       if (text !== undefined) return text;
     }
@@ -77,13 +81,19 @@ function makeAdapters(natives, env) {
   const secretKey = (key) => (typeof SharedArrayBuffer !== 'undefined' && key instanceof SharedArrayBuffer
     ? new Uint8Array(key)
     : env.secretKey && key !== null && typeof key === 'object' && !ArrayBuffer.isView(key) ? env.secretKey(key) : key);
-  return { inputBytes, digestOf, secretKey };
+  return { inputBytes, keyBytes, digestOf, secretKey };
 }
 
-function makeHashClasses(natives, { inputBytes, digestOf, secretKey }) {
+function makeHashClasses(natives, { inputBytes, keyBytes, digestOf, secretKey }) {
   class Hash {
-    constructor(algorithm, handle) {
-      this[kHandle] = handle !== undefined ? handle : natives.hashCreate(algorithm);
+    constructor(algorithm, options, handle) {
+      if (handle !== undefined) {
+        this[kHandle] = handle;
+        return;
+      }
+      const length = outputLength(options);
+      this[kHandle] = natives.hashCreate(algorithm);
+      if (length !== undefined) checkOutputLength(length, natives.algorithmBits(algorithm) / 8);
     }
 
     update(data, inputEncoding) {
@@ -96,7 +106,7 @@ function makeHashClasses(natives, { inputBytes, digestOf, secretKey }) {
     }
 
     copy() {
-      return new Hash(undefined, natives.hashCopy(this[kHandle]));
+      return new Hash(undefined, undefined, natives.hashCopy(this[kHandle]));
     }
   }
 
@@ -104,7 +114,7 @@ function makeHashClasses(natives, { inputBytes, digestOf, secretKey }) {
     constructor(algorithm, key, options) {
       const encoding = options !== null && typeof options === 'object' ? options.encoding : undefined;
       this[kHandle] = natives.hmacCreate(algorithm,
-        typeof key === 'string' && encoding !== 'buffer' ? inputBytes(key, encoding) : secretKey(key));
+        typeof key === 'string' ? keyBytes(key, encoding) : secretKey(key));
     }
 
     update(data, inputEncoding) {
@@ -146,7 +156,7 @@ function makeApi(natives, env) {
   const api = {
     sha256: natives.sha256,
     sha224: natives.sha224,
-    createHash: (algorithm) => new Hash(algorithm),
+    createHash: (algorithm, options) => new Hash(algorithm, options),
     Hash,
     sha256Many: many(natives.manyArray256, natives.manyJoined256),
     sha224Many: many(natives.manyArray224, natives.manyJoined224),

@@ -5,26 +5,19 @@
 // messages, so either implementation fails the same way.
 // The source of lib/wasm-errors.mjs (scripts/gen-wasm.js writes it).
 
-function typeName(v) {
-  return v === null ? 'null' : typeof v;
-}
-
-function fail(Kind, code, message) {
-  const err = new Kind(message);
-  err.code = code;
-  return err;
-}
+import imported0 from './errors.mjs';
+const { describe, fail } = imported0;
 
 function expectString(v, arg) {
   if (typeof v !== 'string')
     throw fail(TypeError, 'ERR_INVALID_ARG_TYPE',
-      `The "${arg}" argument must be of type string. Received type ${typeName(v)}`);
+      `The "${arg}" argument must be of type string. Received ${describe(v)}`);
 }
 
 function badData(arg, v, strings) {
   return fail(TypeError, 'ERR_INVALID_ARG_TYPE',
     `The "${arg}" argument must be of type ${strings ? 'string or ' : ''}an instance of Buffer, ` +
-    `TypedArray, DataView, or ArrayBuffer. Received type ${typeName(v)}`);
+    `TypedArray, DataView, or ArrayBuffer. Received ${describe(v)}`);
 }
 
 function detached(arg) {
@@ -70,7 +63,7 @@ function keyArg(v) {
   if (bytes === null)
     throw fail(TypeError, 'ERR_INVALID_ARG_TYPE',
       'The "key" argument must be of type string or an instance of ArrayBuffer, Buffer, ' +
-      `TypedArray, DataView, KeyObject, or CryptoKey. Received type ${typeName(v)}`);
+      `TypedArray, DataView, KeyObject, or CryptoKey. Received ${describe(v)}`);
   return bytes;
 }
 
@@ -86,7 +79,7 @@ function parseEncoding(v, arg) {
   if (v === undefined) return ENC_BUFFER;
   if (typeof v !== 'string')
     throw fail(TypeError, 'ERR_INVALID_ARG_TYPE',
-      `The "${arg}" argument must be of type string. Received type ${typeName(v)}`);
+      `The "${arg}" argument must be of type string. Received ${describe(v)}`);
   // An exact lowercase name (the common case): no slicing or lowercasing.
   if (hasOwn(encodingNames, v)) return encodingNames[v];
   const head = v.slice(0, 15);
@@ -128,7 +121,7 @@ function invalidDigest(name) {
 function itemsArg(v) {
   if (!Array.isArray(v))
     throw fail(TypeError, 'ERR_INVALID_ARG_TYPE',
-      `The "items" argument must be an Array or an iterable. Received type ${typeName(v)}`);
+      `The "items" argument must be an Array or an iterable. Received ${describe(v)}`);
   return v;
 }
 
@@ -150,7 +143,7 @@ function formatG(d) {
 function sizeArg(v, arg) {
   if (typeof v !== 'number')
     throw fail(TypeError, 'ERR_INVALID_ARG_TYPE',
-      `The "${arg}" argument must be of type number. Received type ${typeName(v)}`);
+      `The "${arg}" argument must be of type number. Received ${describe(v)}`);
   if (!(v >= 0) || !Number.isInteger(v) || v > Number.MAX_SAFE_INTEGER)
     throw fail(RangeError, 'ERR_OUT_OF_RANGE',
       `The value of "${arg}" is out of range. It must be an integer >= 0 and <= ${Number.MAX_SAFE_INTEGER}. ` +
@@ -180,8 +173,7 @@ function equalArgs(a, b) {
     const bytes = viewBytes(v, arg);
     if (bytes === null)
       throw fail(TypeError, 'ERR_INVALID_ARG_TYPE',
-        `The "${arg}" argument must be an instance of ArrayBuffer, Buffer, TypedArray, or DataView. ` +
-        `Received type ${typeName(v)}`);
+        `The "${arg}" argument must be an instance of ArrayBuffer, Buffer, TypedArray, or DataView.`);
     return bytes;
   });
   if (views[0].length !== views[1].length)
@@ -190,7 +182,7 @@ function equalArgs(a, b) {
 }
 
 const errors = {
-  fail, typeName, expectString, badData, viewBytes, dataArg, keyArg, parseEncoding, parseAlgorithm,
+  fail, describe, expectString, badData, viewBytes, dataArg, keyArg, parseEncoding, parseAlgorithm,
   unknownHash, invalidDigest, itemsArg, sizeArg, packedArgs, equalArgs, formatG,
   ENC_BUFFER, ENC_HEX, ENC_BASE64, ENC_BASE64URL, ENC_LATIN1,
 };

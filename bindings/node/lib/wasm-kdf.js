@@ -89,10 +89,11 @@ function addKdf(natives, wasm, io) {
     });
   }
 
-  function hkdf(ikm, salt, info, keylen) {
+  function hkdf(ikm, salt, info, keylen, is224) {
+    const run = is224 ? wasm.fastsha224_hkdf : wasm.fastsha256_hkdf;
     return derive(keylen, (n) => {
       const k = copyIn(ikm), s = copyIn(salt), i = copyIn(info), out = alloc(n);
-      if (wasm.fastsha256_hkdf(s, salt.length, k, ikm.length, i, info.length, out, n) !== 0) throw invalid();
+      if (run(s, salt.length, k, ikm.length, i, info.length, out, n) !== 0) throw invalid();
       return out;
     });
   }

@@ -314,7 +314,9 @@ function hashObjects(c, wasm) {
     return wrap(h.state.slice(), h.size, h.isHmac);
   }
 
-  return { hashCreate, hmacCreate, hashUpdate, hashDigest, hashCopy };
+  // The names createHash takes, for the key-derivation calls (lib/kdf.js).
+  const algorithmBits = (name) => errors.parseAlgorithm(name, 'digest');
+  return { hashCreate, hmacCreate, hashUpdate, hashDigest, hashCopy, algorithmBits };
 }
 
 /**

@@ -33,7 +33,7 @@ napi_value check_pending(napi_env env, const char *what) {
 }
 
 
-const char *type_name(napi_env env, napi_value v) {
+static const char *type_name(napi_env env, napi_value v) {
     napi_valuetype t = napi_undefined;
     napi_typeof(env, v, &t);
     switch (t) {
@@ -51,6 +51,52 @@ const char *type_name(napi_env env, napi_value v) {
     return "unknown";
 }
 
+static void drop_describe(napi_env env, void *data, void *hint) {
+    (void)hint;
+    napi_delete_reference(env, (napi_ref)data);
+}
+
+/* setDescribe(fn): lib/errors.js's describe, which words the "Received ..."
+ * part of every argument error as node:crypto does (index.js hands it over
+ * once: one wording for the addon and the WebAssembly natives). */
+napi_value set_describe(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value fn;
+    napi_valuetype t = napi_undefined;
+    napi_ref ref;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, &fn, NULL, NULL));
+    if (argc < 1 || napi_typeof(env, fn, &t) != napi_ok || t != napi_function)
+        return throw_type(env, "ERR_INVALID_ARG_TYPE", "setDescribe takes a function");
+    NAPI_OK(napi_create_reference(env, fn, 1, &ref));
+    NAPI_OK(napi_set_instance_data(env, ref, drop_describe, NULL));
+    return NULL;
+}
+
+/* What v is, in node:crypto's words ("undefined", "type number (1)", "an
+ * instance of Object"), into buf; v NULL is a missing argument. Before
+ * setDescribe, or if describe fails, "type <typeof>" (or undefined/null). */
+const char *received(napi_env env, napi_value v, char *buf, size_t size) {
+    void *data = NULL;
+    napi_value fn, recv, text, undefined;
+    bool pending = false;
+    if (!v && napi_get_undefined(env, &undefined) == napi_ok)
+        v = undefined;
+    if (v && napi_get_instance_data(env, &data) == napi_ok && data &&
+        napi_get_reference_value(env, (napi_ref)data, &fn) == napi_ok && fn &&
+        napi_get_undefined(env, &recv) == napi_ok &&
+        napi_call_function(env, recv, fn, 1, &v, &text) == napi_ok &&
+        napi_get_value_string_utf8(env, text, buf, size, NULL) == napi_ok)
+        return buf;
+    if (napi_is_exception_pending(env, &pending) == napi_ok && pending) {
+        napi_value ignored;
+        napi_get_and_clear_last_exception(env, &ignored);
+    }
+    const char *name = v ? type_name(env, v) : "undefined";
+    int bare = strcmp(name, "undefined") == 0 || strcmp(name, "null") == 0;
+    snprintf(buf, size, "%s%s", bare ? "" : "type ", name);
+    return buf;
+}
+
 /* 0 when v (one of argc arguments) is a string, else -1 with a TypeError
  * naming arg. */
 int expect_string(napi_env env, size_t argc, napi_value v, const char *arg) {
@@ -59,19 +105,19 @@ int expect_string(napi_env env, size_t argc, napi_value v, const char *arg) {
         napi_typeof(env, v, &t);
     if (t == napi_string)
         return 0;
-    char msg[128];
-    snprintf(msg, sizeof msg, "The \"%s\" argument must be of type string. Received type %s", arg,
-             argc > 0 ? type_name(env, v) : "undefined");
+    char msg[224], what[96];
+    snprintf(msg, sizeof msg, "The \"%s\" argument must be of type string. Received %s", arg,
+             received(env, argc > 0 ? v : NULL, what, sizeof what));
     throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
     return -1;
 }
 
 napi_value bad_data(napi_env env, const char *arg, napi_value v, int strings) {
-    char msg[256];
+    char msg[320], what[96];
     snprintf(msg, sizeof msg,
              "The \"%s\" argument must be of type %san instance of Buffer, TypedArray, "
-             "DataView, or ArrayBuffer. Received type %s",
-             arg, strings ? "string or " : "", type_name(env, v));
+             "DataView, or ArrayBuffer. Received %s",
+             arg, strings ? "string or " : "", received(env, v, what, sizeof what));
     return throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
 }
 
@@ -202,11 +248,11 @@ int key_get(napi_env env, napi_value v, key_input *k) {
     int r = t == napi_object ? view_bytes(env, v, "key", &k->data, &k->len) : 0;
     if (r == 0) {
         /* index.js turned KeyObjects and CryptoKeys into bytes. */
-        char msg[224];
+        char msg[320], what[96];
         snprintf(msg, sizeof msg,
                  "The \"key\" argument must be of type string or an instance of ArrayBuffer, "
-                 "Buffer, TypedArray, DataView, KeyObject, or CryptoKey. Received type %s",
-                 type_name(env, v));
+                 "Buffer, TypedArray, DataView, KeyObject, or CryptoKey. Received %s",
+                 received(env, v, what, sizeof what));
         throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
     }
     return r > 0 ? 0 : -1;
@@ -231,10 +277,10 @@ int get_size(napi_env env, napi_value v, const char *arg, size_t *out) {
     napi_valuetype t = napi_undefined;
     if (v)
         napi_typeof(env, v, &t);
-    char msg[160];
+    char msg[224], what[96];
     if (t != napi_number) {
-        snprintf(msg, sizeof msg, "The \"%s\" argument must be of type number. Received type %s",
-                 arg, v ? type_name(env, v) : "undefined");
+        snprintf(msg, sizeof msg, "The \"%s\" argument must be of type number. Received %s",
+                 arg, received(env, v, what, sizeof what));
         throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
         return -1;
     }

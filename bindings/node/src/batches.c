@@ -122,10 +122,10 @@ static int get_items(napi_env env, napi_value v, uint32_t *n) {
     if (napi_is_array(env, v, &is) != napi_ok)
         return -1;
     if (!is) {
-        char msg[128];
+        char msg[224], what[96];
         snprintf(msg, sizeof msg,
-                 "The \"items\" argument must be an Array or an iterable. Received type %s",
-                 type_name(env, v));
+                 "The \"items\" argument must be an Array or an iterable. Received %s",
+                 received(env, v, what, sizeof what));
         throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
         return -1;
     }

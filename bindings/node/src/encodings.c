@@ -14,10 +14,10 @@ encoding parse_encoding(napi_env env, napi_value v, const char *arg) {
     if (st != napi_ok && (napi_typeof(env, v, &t) != napi_ok || t == napi_undefined))
         return ENC_BUFFER;
     if (st != napi_ok) {
-        char msg[160];
+        char msg[224], what[96];
         snprintf(msg, sizeof msg,
-                 "The \"%s\" argument must be of type string. Received type %s", arg,
-                 type_name(env, v));
+                 "The \"%s\" argument must be of type string. Received %s", arg,
+                 received(env, v, what, sizeof what));
         throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
         return ENC_INVALID;
     }

@@ -39,6 +39,8 @@ static napi_value init(napi_env env, napi_value exports) {
         FN("sha256PackedAsync", packed_async, &fsb_sha256),
         FN("hmacPacked", packed_sync, &fsb_hmac256),
         FN("hmacPackedAsync", packed_async, &fsb_hmac256),
+        FN("algorithmBits", algorithm_bits, NULL),
+        FN("setDescribe", set_describe, NULL),
         FN("ctxInit", ctx_init, NULL),
         FN("ctxUpdate", ctx_update, NULL),
         FN("ctxDigest", ctx_digest, NULL),

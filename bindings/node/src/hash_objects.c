@@ -82,6 +82,22 @@ static int parse_algorithm(napi_env env, size_t argc, napi_value v, const char *
     return fsb_flavor_by_name(name, n, FSB_NAMES_OPENSSL, f) == 0 ? 0 : 1;
 }
 
+/* algorithmBits(name): 256 or 224 for a name createHash takes, 0 for any
+ * other string (lib/kdf.js names the key-derivation digests with it, so
+ * both take exactly the same names). */
+napi_value algorithm_bits(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value argv[1], result;
+    fsb_flavor f;
+    char name[32];
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    int r = parse_algorithm(env, argc, argv[0], "digest", &f, name);
+    if (r < 0)
+        return NULL;
+    NAPI_OK(napi_create_uint32(env, r != 0 ? 0u : f.is224 ? 224u : 256u, &result));
+    return result;
+}
+
 /* --- createHash: the context in a Uint8Array ----------------------------------
  * A Hash keeps its fastsha256_ctx in a Uint8Array of exactly that size, in a
  * private field of the JS object that no other code can reach: memory the

@@ -70,7 +70,8 @@ napi_value throw_type(napi_env env, const char *code, const char *msg);
 napi_value throw_range(napi_env env, const char *code, const char *msg);
 napi_value throw_error(napi_env env, const char *code, const char *msg);
 napi_value check_pending(napi_env env, const char *what);
-const char *type_name(napi_env env, napi_value v);
+const char *received(napi_env env, napi_value v, char *buf, size_t size);
+napi_value set_describe(napi_env env, napi_callback_info info);
 int expect_string(napi_env env, size_t argc, napi_value v, const char *arg);
 napi_value bad_data(napi_env env, const char *arg, napi_value v, int strings);
 int view_bytes(napi_env env, napi_value v, const char *arg, const uint8_t **data, size_t *len);
@@ -109,6 +110,7 @@ int packed_args(napi_env env, napi_callback_info info, fsb_algo *a, fsb_batch *p
 /* The natives, each in the file of its concern; fastsha256_node.c lists them. */
 napi_value one_shot(napi_env env, napi_callback_info info);
 napi_value timing_safe_equal(napi_env env, napi_callback_info info);
+napi_value algorithm_bits(napi_env env, napi_callback_info info);
 napi_value ctx_init(napi_env env, napi_callback_info info);
 napi_value ctx_update(napi_env env, napi_callback_info info);
 napi_value ctx_digest(napi_env env, napi_callback_info info);

@@ -203,22 +203,27 @@ static napi_value pbkdf2_many(napi_env env, napi_callback_info info) { return kd
 static napi_value pbkdf2_one_async(napi_env env, napi_callback_info info) { return kdf_async(env, info, 0); }
 static napi_value pbkdf2_many_async(napi_env env, napi_callback_info info) { return kdf_async(env, info, 1); }
 
-/* hkdf(ikm, salt, info, keylen) -> Buffer of keylen bytes (HKDF-SHA256). */
+/* hkdf(ikm, salt, info, keylen, is224) -> Buffer of keylen bytes
+ * (HKDF-SHA256, or HKDF-SHA224 when is224 is true). */
 static napi_value hkdf(napi_env env, napi_callback_info info) {
-    size_t argc = 4;
-    napi_value argv[4], buf;
+    size_t argc = 5;
+    napi_value argv[5], buf;
     const uint8_t *ikm, *salt, *inf;
     size_t ikmlen, saltlen, inflen;
     uint32_t keylen;
+    bool is224 = false;
     void *out;
     KDF_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-    if (argc < 4 || uint8_array_bytes(env, argv[0], &ikm, &ikmlen) ||
+    if (argc < 5 || uint8_array_bytes(env, argv[0], &ikm, &ikmlen) ||
         uint8_array_bytes(env, argv[1], &salt, &saltlen) ||
         uint8_array_bytes(env, argv[2], &inf, &inflen) ||
-        uint32_in_range(env, argv[3], 1, 255.0 * 32, &keylen))
-        return kdf_fail(env, "hkdf: expected (Uint8Array, Uint8Array, Uint8Array, keylen)");
+        napi_get_value_bool(env, argv[4], &is224) != napi_ok ||
+        uint32_in_range(env, argv[3], 1, 255.0 * (is224 ? 28 : 32), &keylen))
+        return kdf_fail(env, "hkdf: expected (Uint8Array, Uint8Array, Uint8Array, keylen, is224)");
     KDF_OK(napi_create_buffer(env, keylen, &out, &buf));
-    if (fastsha256_hkdf(salt, saltlen, ikm, ikmlen, inf, inflen, out, keylen) != 0) {
+    int rc = is224 ? fastsha224_hkdf(salt, saltlen, ikm, ikmlen, inf, inflen, out, keylen)
+                   : fastsha256_hkdf(salt, saltlen, ikm, ikmlen, inf, inflen, out, keylen);
+    if (rc != 0) {
         napi_throw_range_error(env, "ERR_CRYPTO_INVALID_KEYLEN", "Invalid key length");
         return NULL;
     }

@@ -69,11 +69,12 @@ napi_value timing_safe_equal(napi_env env, napi_callback_info info) {
         if (r < 0)
             return NULL;
         if (r == 0) {
+            /* node:crypto's words for timingSafeEqual: no "Received" part. */
             char msg[160];
             snprintf(msg, sizeof msg,
                      "The \"%s\" argument must be an instance of ArrayBuffer, Buffer, TypedArray, "
-                     "or DataView. Received type %s",
-                     arg, type_name(env, argv[i]));
+                     "or DataView.",
+                     arg);
             return throw_type(env, "ERR_INVALID_ARG_TYPE", msg);
         }
     }

@@ -205,6 +205,75 @@ describe(`fastsha256 hardening under ${runtime}`, () => {
     assert.equal(h.update('abcd', 'hex').digest('hex'), sha('sha256', Buffer.from('abcd', 'hex')));
   });
 
+  test('encodings that are not primitive strings: digest converts them, update reads UTF-8', () => {
+    const hexObject = new String('hex');
+    const toBase64 = { toString: () => 'base64' };
+    for (const [make, ref] of [[() => f.createHash('sha256'), () => crypto.createHash('sha256')],
+      [() => f.createHmac('sha224', 'k'), () => crypto.createHmac('sha224', 'k')]]) {
+      assert.equal(make().update('abc').digest(hexObject), ref().update('abc').digest('hex'));
+      assert.equal(make().update('abc').digest(toBase64), ref().update('abc').digest('base64'));
+      // node:crypto's natives read a string in a non-string encoding as UTF-8.
+      for (const enc of [hexObject, new String('base64'), 5, {}])
+        assert.equal(make().update('abcd', enc).digest('hex'), ref().update('abcd').digest('hex'), String(enc));
+      // Its odd-length check sees a String object 'hex' all the same.
+      assert.throws(() => make().update('abc', hexObject),
+        { name: 'TypeError', code: 'ERR_INVALID_ARG_VALUE', message: /Received \[String: 'hex'\]/ });
+      // A toString that throws reaches the caller, as in node:crypto.
+      assert.throws(() => make().update('a').digest({ toString() { throw new Error('xyz'); } }), /xyz/);
+    }
+  });
+
+  test('createHash options.outputLength: only the digest size, as node:crypto for SHA-2', () => {
+    const sameThrow = (ours, theirs, what) => {
+      let want;
+      try { theirs(); } catch (e) { want = e; }
+      assert.ok(want, `node:crypto throws for ${what}`);
+      assert.throws(ours, (e) => e.name === want.name && e.code === want.code &&
+        (runtime !== 'node' || e.message === want.message), what);
+    };
+    assert.equal(f.createHash('sha256', { outputLength: 32 }).update('a').digest('hex'), sha('sha256', 'a'));
+    assert.equal(f.createHash('sha224', { outputLength: 28 }).update('a').digest('hex'), sha('sha224', 'a'));
+    assert.equal(f.createHash('sha256', { outputLength: undefined }).digest('hex'), sha('sha256', ''));
+    assert.equal(f.createHash('sha256', 5).digest('hex'), sha('sha256', ''));
+    assert.throws(() => f.createHash('sha256', { outputLength: 28 }),
+      { name: 'Error', code: 'ERR_OSSL_EVP_NOT_XOF_OR_INVALID_LENGTH' });
+    if (runtime !== 'node') return; // Bun's and Deno's node:crypto word and check these their own way
+    for (const [alg, length] of [['sha256', 28], ['sha256', 0], ['sha256', 64], ['sha224', 32], ['sha256', -1],
+      ['sha256', 1.5], ['sha256', '32'], ['sha256', null], ['sha256', 2 ** 32], ['SHA-256', 31]])
+      sameThrow(() => f.createHash(alg, { outputLength: length }),
+        () => crypto.createHash(alg, { outputLength: length }), `${alg} ${length}`);
+  });
+
+  test('argument errors say what they received as node:crypto 20 does', { skip: runtime !== 'node' }, () => {
+    const same = (ours, theirs, what) => {
+      let want, got;
+      try { theirs(); } catch (e) { want = e; }
+      try { ours(); } catch (e) { got = e; }
+      assert.ok(want && got, what);
+      assert.deepEqual([got.name, got.code, got.message], [want.name, want.code, want.message], what);
+    };
+    const values = [undefined, null, 1, -0, 1.5, true, 10n, Symbol('s'), {}, [], Object.create(null),
+      function named() {}, () => {}, 'x'.repeat(40), "it's"];
+    for (const v of values) {
+      const what = typeof v === 'symbol' || (typeof v === 'object' && v !== null) ? typeof v : String(v);
+      if (typeof v !== 'string') {
+        same(() => f.createHash(v), () => crypto.createHash(v), `createHash(${what})`);
+        same(() => f.createHmac(v, 'k'), () => crypto.createHmac(v, 'k'), `createHmac(${what})`);
+      }
+      if (typeof v !== 'string') same(() => f.createHmac('sha256', v), () => crypto.createHmac('sha256', v), `key ${what}`);
+      same(() => f.timingSafeEqual(v, Buffer.alloc(1)), () => crypto.timingSafeEqual(v, Buffer.alloc(1)), `tse ${what}`);
+      same(() => f.timingSafeEqual(Buffer.alloc(1), v), () => crypto.timingSafeEqual(Buffer.alloc(1), v), `tse2 ${what}`);
+    }
+    same(() => f.createHash(), () => crypto.createHash(), 'createHash()');
+    // update()'s data: the same "Received" words (fastsha256 also takes ArrayBuffers, and says so).
+    for (const v of values.filter((x) => typeof x !== 'string')) {
+      let want;
+      try { crypto.createHash('sha256').update(v); } catch (e) { want = e.message.replace(/.*Received /, ''); }
+      assert.throws(() => f.createHash('sha256').update(v), (e) => e.code === 'ERR_INVALID_ARG_TYPE' &&
+        e.message.endsWith(`Received ${want}`), String(typeof v));
+    }
+  });
+
   test('names with a NUL inside are rejected: setBackend, encodings', () => {
     const before = f.backend();
     for (const name of ['scalar\0junk', 'scalar\0', 'auto\0', '\0scalar', 'shani\0x'])

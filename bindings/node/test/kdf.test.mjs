@@ -76,7 +76,6 @@ describe('pbkdf2', () => {
     const sab = new SharedArrayBuffer(pw.length);
     new Uint8Array(sab).set(pw);
     assert.deepEqual(f.pbkdf2Sync(sab, 'salt', 3, 32, 'sha256'), want);
-    assert.deepEqual(f.pbkdf2Sync(crypto.createSecretKey(pw), 'salt', 3, 32, 'sha256'), want);
     assert.deepEqual(f.pbkdf2Sync('pw', 'salt', 1, 32, 'SHA256'), crypto.pbkdf2Sync('pw', 'salt', 1, 32, 'sha256'));
     assert.equal(f.pbkdf2Sync('pw', 'salt', 1, 0, 'sha256').length, 0);
   });
@@ -90,15 +89,18 @@ describe('pbkdf2', () => {
       ['pw', 'salt', 1, 32, undefined], ['pw', 'salt', 1, 32, {}], [1, 'salt', 1, 32, 'sha256'],
       ['pw', null, 1, 32, 'sha256'], [undefined, 'salt', 1, 32, 'sha256'], [{}, 'salt', 1, 32, 'sha256'],
       ['pw', 'salt', 0, 32, 'nope'],
+      // A KeyObject is no password or salt for node:crypto's PBKDF2.
+      [crypto.createSecretKey(Buffer.from('k')), 'salt', 1, 8, 'sha256'],
+      ['pw', crypto.createSecretKey(Buffer.from('k')), 1, 8, 'sha256'],
     ];
     for (const args of cases) {
       const want = errorOf(() => crypto.pbkdf2Sync(...args));
       assert.ok(want, `node:crypto accepts ${String(args)}`);
       sameError(errorOf(() => f.pbkdf2Sync(...args)), want, String(args));
     }
-    // Digests node:crypto has and fastsha256 does not: a clear error.
+    // Digests node:crypto has and fastsha256 does not: node:crypto's error for an unknown one.
     assert.throws(() => f.pbkdf2Sync('pw', 'salt', 1, 32, 'sha512'),
-      { name: 'TypeError', code: 'ERR_CRYPTO_INVALID_DIGEST', message: /sha256 and sha224/ });
+      { name: 'TypeError', code: 'ERR_CRYPTO_INVALID_DIGEST', message: 'Invalid digest: sha512' });
   });
 
   test('pbkdf2 (callback) runs on the pool and checks like node:crypto', async () => {
@@ -190,5 +192,119 @@ describe('hkdf', () => {
       f.hkdf('sha256', 'ikm', 'salt', 'info', 64, (err, k) => (err ? reject(err) : resolve(k))));
     assert.deepEqual(Buffer.from(key), Buffer.from(crypto.hkdfSync('sha256', 'ikm', 'salt', 'info', 64)));
     assert.throws(() => f.hkdf('sha256', 'ikm', 'salt', 'info', 64), { code: 'ERR_INVALID_ARG_TYPE' });
+  });
+});
+
+// The names createHash takes (OpenSSL's aliases, any case), and what
+// node:crypto (Node 20) says for misuse, in its own words where this runs
+// under Node (Bun's and Deno's node:crypto word some errors differently).
+const underNode = typeof process !== 'undefined' && !process.versions.bun && typeof Deno === 'undefined';
+const aliases256 = ['sha256', 'SHA256', 'sha-256', 'SHA-256', 'sha2-256', 'SHA2-256', 'RSA-SHA256',
+  'rsa-sha256', 'sha256WithRSAEncryption', 'SHA256WITHRSAENCRYPTION'];
+const aliases224 = ['sha224', 'SHA224', 'sha-224', 'sha2-224', 'SHA2-224', 'RSA-SHA224', 'sha224WithRSAEncryption'];
+
+function messageOf(fn) {
+  try {
+    fn();
+    return null;
+  } catch (err) {
+    return { name: err.name, code: err.code, message: err.message };
+  }
+}
+
+describe('digest names, HKDF-SHA224, lengths and argument order', () => {
+  test('every name createHash takes derives, in every KDF call; other names do not', async () => {
+    for (const [names, canonical] of [[aliases256, 'sha256'], [aliases224, 'sha224']]) {
+      const pb = crypto.pbkdf2Sync('p', 's', 3, 40, canonical);
+      const hk = Buffer.from(crypto.hkdfSync(canonical, 'k', 's', 'i', 40));
+      for (const name of names) {
+        assert.equal(f.createHash(name).update('a').digest('hex'), crypto.createHash(canonical).update('a').digest('hex'), name);
+        assert.deepEqual(f.pbkdf2Sync('p', 's', 3, 40, name), pb, name);
+        assert.deepEqual(f.pbkdf2Many(['p', 'p'], 's', 3, 40, name), [pb, pb], name);
+        assert.deepEqual(await f.pbkdf2ManyAsync(['p'], 's', 3, 40, name), [pb], name);
+        assert.deepEqual(Buffer.from(f.hkdfSync(name, 'k', 's', 'i', 40)), hk, name);
+        const viaCallback = await new Promise((resolve, reject) =>
+          f.pbkdf2('p', 's', 3, 40, name, (err, key) => (err ? reject(err) : resolve(key))));
+        assert.deepEqual(viaCallback, pb, name);
+      }
+    }
+    for (const name of ['sha256\0', 'sha256\0junk', 'SHA2-256 ', 'sha2-256/192', 'id-sha256', 'sha512', 'sha-2-256', '']) {
+      assert.throws(() => f.createHash(name), { name: 'Error' }, JSON.stringify(name));
+      for (const call of [() => f.pbkdf2Sync('p', 's', 1, 8, name), () => f.hkdfSync(name, 'k', 's', 'i', 8),
+        () => f.pbkdf2Many(['p'], 's', 1, 8, name)])
+        assert.throws(call, { name: 'TypeError', code: 'ERR_CRYPTO_INVALID_DIGEST' }, JSON.stringify(name));
+    }
+  });
+
+  test('HKDF-SHA224 against node:crypto, its length limit and the RFC 5869 case 1 inputs', () => {
+    for (let i = 0; i < (quick ? 20 : 200); i++) {
+      const ikm = randBytes(randInt(100)), salt = randBytes(randInt(100)), info = randBytes(randInt(100));
+      const len = 1 + randInt(i % 10 === 0 ? 7140 : 120);
+      assert.deepEqual(Buffer.from(f.hkdfSync('sha224', ikm, salt, info, len)),
+        Buffer.from(crypto.hkdfSync('sha224', ikm, salt, info, len)), `len ${len}`);
+    }
+    const rfc1 = f.hkdfSync('sha224', hex('0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b'), hex('000102030405060708090a0b0c'),
+      hex('f0f1f2f3f4f5f6f7f8f9'), 42);
+    assert.equal(Buffer.from(rfc1).toString('hex'),
+      '2f21cd7cbc818ca5c561b933728e2e08e154a87e1432399a820dee13aa222d0cee6152fa539ab70f8e80');
+    assert.equal(f.hkdfSync('sha224', 'k', 's', 'i', 255 * 28).byteLength, 255 * 28);
+    assert.throws(() => f.hkdfSync('sha224', 'k', 's', 'i', 255 * 28 + 1), { name: 'RangeError', code: 'ERR_CRYPTO_INVALID_KEYLEN' });
+    assert.throws(() => f.hkdfSync('sha256', 'k', 's', 'i', 255 * 32 + 1), { name: 'RangeError', code: 'ERR_CRYPTO_INVALID_KEYLEN' });
+  });
+
+  test('HKDF lengths up to 2^32 are ERR_CRYPTO_INVALID_KEYLEN, past it ERR_OUT_OF_RANGE', () => {
+    for (const len of [2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32])
+      for (const digest of ['sha256', 'sha224'])
+        assert.throws(() => f.hkdfSync(digest, 'k', 's', 'i', len), { name: 'RangeError', code: 'ERR_CRYPTO_INVALID_KEYLEN' }, `${len}`);
+    for (const len of [2 ** 31, 2 ** 32 - 1]) // node:crypto itself aborts at 2^32
+      sameError(errorOf(() => f.hkdfSync('sha256', 'k', 's', 'i', len)), errorOf(() => crypto.hkdfSync('sha256', 'k', 's', 'i', len)), `${len}`);
+    for (const len of [2 ** 32 + 1, 2 ** 53, -1, 1.5]) {
+      assert.throws(() => f.hkdfSync('sha256', 'k', 's', 'i', len), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE' }, `${len}`);
+      sameError(errorOf(() => f.hkdfSync('sha256', 'k', 's', 'i', len)), errorOf(() => crypto.hkdfSync('sha256', 'k', 's', 'i', len)), `${len}`);
+    }
+    // An unknown digest is named before the length is judged, as node:crypto does.
+    assert.throws(() => f.hkdfSync('nope', 'k', 's', 'i', 2 ** 31), { code: 'ERR_CRYPTO_INVALID_DIGEST' });
+  });
+
+  test('the callback forms check the callback before the digest name', () => {
+    const cases = [
+      [() => f.pbkdf2('p', 's', 1, 8, 'nope'), () => crypto.pbkdf2('p', 's', 1, 8, 'nope')],
+      [() => f.pbkdf2('p', 's', 1, 8, 'nope', 'not a function'), () => crypto.pbkdf2('p', 's', 1, 8, 'nope', 'x')],
+      [() => f.hkdf('nope', 'k', 's', 'i', 8), () => crypto.hkdf('nope', 'k', 's', 'i', 8)],
+      [() => f.hkdf('sha256', 'k', 's', 'i', 9000), () => crypto.hkdf('sha256', 'k', 's', 'i', 9000)],
+      // Argument types still come first.
+      [() => f.pbkdf2('p', 's', 0, 8, 'nope'), () => crypto.pbkdf2('p', 's', 0, 8, 'nope')],
+      [() => f.hkdf('nope', 'k', 's', 'i', -1), () => crypto.hkdf('nope', 'k', 's', 'i', -1)],
+    ];
+    for (const [ours, theirs] of cases) {
+      const want = errorOf(theirs);
+      sameError(errorOf(ours), want, String(ours));
+    }
+    assert.throws(() => f.pbkdf2('p', 's', 1, 8, 'nope'), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' });
+    assert.throws(() => f.hkdf('nope', 'k', 's', 'i', 8), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' });
+  });
+
+  test('a KeyObject is refused by PBKDF2 (as node:crypto 20) and taken by HKDF', () => {
+    const key = crypto.createSecretKey(Buffer.from('k'));
+    for (const call of [() => f.pbkdf2Sync(key, 's', 1, 8, 'sha256'), () => f.pbkdf2Sync('p', key, 1, 8, 'sha256'),
+      () => f.pbkdf2Many([key], 's', 1, 8, 'sha256'), () => f.pbkdf2Many(['p'], key, 1, 8, 'sha256')])
+      assert.throws(call, { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE', message: /Received an instance of/ });
+    assert.deepEqual(Buffer.from(f.hkdfSync('sha256', key, 's', 'i', 8)), Buffer.from(crypto.hkdfSync('sha256', 'k', 's', 'i', 8)));
+  });
+
+  test('error messages in node:crypto\'s words', { skip: !underNode && 'node:crypto of this runtime words them its own way' }, () => {
+    const cases = [
+      ['pbkdf2Sync', [undefined, 's', 1, 8, 'sha256']], ['pbkdf2Sync', [1, 's', 1, 8, 'sha256']],
+      ['pbkdf2Sync', ['p', null, 1, 8, 'sha256']], ['pbkdf2Sync', ['p', 's', '1', 8, 'sha256']],
+      ['pbkdf2Sync', ['p', 's', 1, 8, 'nope']], ['pbkdf2Sync', ['p', 's', 1, 8, 5]],
+      ['pbkdf2Sync', ['p', 's', 1, 2 ** 31, 'sha256']], ['pbkdf2Sync', [{}, 's', 1, 8, 'sha256']],
+      ['pbkdf2Sync', [crypto.createSecretKey(Buffer.from('k')), 's', 1, 8, 'sha256']],
+      ['hkdfSync', ['nope', 'k', 's', 'i', 8]], ['hkdfSync', ['sha256', 'k', 's', 'i', 2 ** 31]],
+      ['hkdfSync', ['sha256', 'k', 's', 'i', 2 ** 32 + 1]], ['hkdfSync', ['sha256', 1, 's', 'i', 8]],
+      ['hkdfSync', ['sha256', 'k', 's', 'x'.repeat(1025), 8]], ['hkdfSync', [undefined, 'k', 's', 'i', 8]],
+      ['pbkdf2', ['p', 's', 1, 8, 'nope']], ['hkdf', ['nope', 'k', 's', 'i', 8]],
+    ];
+    for (const [name, args] of cases)
+      assert.deepEqual(messageOf(() => f[name](...args)), messageOf(() => crypto[name](...args)), `${name} ${args}`);
   });
 });

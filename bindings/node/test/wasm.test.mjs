@@ -90,3 +90,33 @@ test('results stay right after the memory grows and the scratch areas shrink bac
   assert.equal(h.update('c').digest('hex'), small);
   assert.equal(f.timingSafeEqual(crypto.randomBytes(0), Buffer.alloc(0)), true);
 });
+
+// The browser entry (browser.mjs, also what workerd.mjs re-exports) runs in
+// Node too: the same API layer as the Node entry, with every name of it.
+test('the browser entry: every call of the Node entry, by name, after init()', async () => {
+  const b = await import('../browser.mjs');
+  const { apiNames } = require('../lib/api.js');
+  await b.init();
+  for (const name of apiNames) assert.equal(typeof b[name], typeof f[name], name);
+  for (const name of Object.keys(f).filter((n) => n !== 'implementation'))
+    assert.ok(name in b, `browser.mjs exports ${name}`);
+  const hex = (u8) => Buffer.from(u8).toString('hex');
+  assert.equal(hex(b.pbkdf2Sync('password', 'salt', 1, 32, 'RSA-SHA256')),
+    crypto.pbkdf2Sync('password', 'salt', 1, 32, 'sha256').toString('hex'));
+  assert.deepEqual(b.pbkdf2Many(['p', 'q'], 's', 2, 16, 'sha224').map(hex),
+    ['p', 'q'].map((p) => crypto.pbkdf2Sync(p, 's', 2, 16, 'sha224').toString('hex')));
+  assert.equal(Buffer.from(b.hkdfSync('sha2-224', 'k', 's', 'i', 50)).toString('hex'),
+    Buffer.from(crypto.hkdfSync('sha224', 'k', 's', 'i', 50)).toString('hex'));
+  const viaCallback = await new Promise((resolve, reject) =>
+    b.hkdf('sha256', 'k', 's', 'i', 20, (err, key) => (err ? reject(err) : resolve(key))));
+  assert.equal(Buffer.from(viaCallback).toString('hex'), Buffer.from(crypto.hkdfSync('sha256', 'k', 's', 'i', 20)).toString('hex'));
+  // An odd number of hex digits is an error, never the digest of fewer bytes.
+  for (const text of ['abc', 'a', '0'.repeat(101)]) {
+    assert.throws(() => b.createHash('sha256').update(text, 'hex'), { name: 'TypeError', code: 'ERR_INVALID_ARG_VALUE' });
+    assert.throws(() => b.createHmac('sha256', 'k').update(text, 'hex'), { name: 'TypeError', code: 'ERR_INVALID_ARG_VALUE' });
+  }
+  assert.equal(b.createHash('sha256').update('abcd', 'hex').digest('hex'), ref('sha256', Buffer.from('abcd', 'hex')));
+  assert.equal(b.createHash('sha256').update('abcd', new String('hex')).digest('hex'), ref('sha256', 'abcd'));
+  assert.equal(b.createHash('sha256').update('abc').digest(new String('hex')), ref('sha256', 'abc'));
+  assert.throws(() => b.createHash('sha256', { outputLength: 28 }), { code: 'ERR_OSSL_EVP_NOT_XOF_OR_INVALID_LENGTH' });
+});

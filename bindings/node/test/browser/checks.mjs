@@ -77,5 +77,29 @@ export async function runChecks(f, depth) {
   check('hmacMany', f.hmacMany('key', ['message', 'message'], 'hex').join(), `${tag},${tag}`);
   check('packed', hex(f.sha256Packed(enc.encode('abcabc'), 3, 3)), (await subtle(enc.encode('abc'))).repeat(2));
   check('digest type', f.sha256('x') instanceof Uint8Array, true);
+  checkEntry(f, check);
   return { ok: failures.length === 0 && checked > 500, checked, failures, flavour: f.flavour, backend: f.backend() };
+}
+
+// The entry's own surface: the key-derivation calls as named exports (RFC
+// 6070-shaped PBKDF2 and RFC 5869 case 1 results, computed with node:crypto),
+// digest aliases, and odd-length hex refused as node:crypto refuses it.
+function checkEntry(f, check) {
+  const hexOf = (u8) => Array.from(new Uint8Array(u8), (b) => b.toString(16).padStart(2, '0')).join('');
+  const errorCode = (fn) => { try { fn(); return 'no error'; } catch (e) { return e.code; } };
+  check('pbkdf2Sync', hexOf(f.pbkdf2Sync('password', 'salt', 1, 32, 'sha256')),
+    '120fb6cffcf8b32c43e7225256c4f837a86548c92ccc35480805987cb70be17b');
+  check('pbkdf2Sync RSA-SHA224', hexOf(f.pbkdf2Sync('password', 'salt', 1, 32, 'RSA-SHA224')),
+    '3c198cbdb9464b7857966bd05b7bc92bc1cc4e6e63155d4e490557fd85989497');
+  check('pbkdf2Many', f.pbkdf2Many(['password'], 'salt', 1, 32, 'sha2-256').map(hexOf).join(),
+    '120fb6cffcf8b32c43e7225256c4f837a86548c92ccc35480805987cb70be17b');
+  const ikm = fromHex('0b'.repeat(22)), salt = fromHex('000102030405060708090a0b0c'), info = fromHex('f0f1f2f3f4f5f6f7f8f9');
+  check('hkdfSync', hexOf(f.hkdfSync('sha256', ikm, salt, info, 42)),
+    '3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865');
+  check('hkdfSync sha224', hexOf(f.hkdfSync('SHA-224', ikm, salt, info, 42)),
+    '2f21cd7cbc818ca5c561b933728e2e08e154a87e1432399a820dee13aa222d0cee6152fa539ab70f8e80');
+  for (const name of ['pbkdf2', 'pbkdf2ManyAsync', 'hkdf']) check(`export ${name}`, typeof f[name], 'function');
+  check('odd hex (Hash)', errorCode(() => f.createHash('sha256').update('abc', 'hex')), 'ERR_INVALID_ARG_VALUE');
+  check('odd hex (Hmac)', errorCode(() => f.createHmac('sha256', 'k').update('abc', 'hex')), 'ERR_INVALID_ARG_VALUE');
+  check('even hex', f.createHash('sha256').update('abcd', 'hex').digest('hex'), f.sha256(fromHex('abcd'), 'hex'));
 }
