@@ -708,7 +708,24 @@ same_write_error() {
         fail "$desc: $*"
     fi
 }
-[ -w /dev/full ] && same_write_error "write error to /dev/full" full abc
+# "write error", with the reason only when fclose fails (sha256sum's
+# close_stdout): a -z record has no newline to flush it, so it is still
+# pending at fclose and the message ends in ": No space left on device";
+# lines that left (and failed) before do not give one.
+(cd "$W" && sha256sum "${PLAIN[@]}") >"$W/plain.sum"
+for args in "abc" "-z abc" "--tag abc" "--tag -z abc" "-b -z abc big" "-c plain.sum" \
+    "-c --quiet plain.sum" "--help" "--version"; do
+    # shellcheck disable=SC2086
+    [ -w /dev/full ] && same_write_error "write error to /dev/full" full $args
+    # shellcheck disable=SC2086
+    same_write_error "closed standard output" closed $args
+done
+# More than a buffer's worth: a write fails on the way, the rest at fclose.
+for z in "" -z; do
+    # shellcheck disable=SC2086
+    [ -w /dev/full ] && same_write_error "write error to /dev/full, many names" full $z \
+        "${NAMES[@]}" "${NAMES[@]}" "${NAMES[@]}" "${NAMES[@]}"
+done
 # Standard output closed: an error when something had to be written.
 same_write_error "closed standard output" closed abc
 same_write_error "closed standard output" closed -c --status all.sum

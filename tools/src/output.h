@@ -18,9 +18,10 @@ void print_sum_line(const char *bsd_tag, bool binary, bool zero, const char *nam
 /* A result line of --check: "<name>: <status>". Only names holding a newline
  * are escaped there (as sha256sum does). */
 void print_check_line(const char *name, const char *status);
-/* Flushes and closes standard output, reporting a failure as sha256sum
- * does: "write error", with the reason only when closing failed too; a
- * closed standard output that was never written to is not an error.
+/* Closes standard output, reporting a failure as sha256sum does: "write
+ * error", with the reason (errno) when fclose itself failed, as it does
+ * when bytes still pending (a -z record) cannot leave; a closed standard
+ * output that was never written to is not an error.
  * `was_closed`: descriptor 1 was closed at start (it holds /dev/null). */
 bool close_stdout(bool was_closed);
 
