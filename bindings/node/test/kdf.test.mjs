@@ -256,11 +256,12 @@ describe('digest names, HKDF-SHA224, lengths and argument order', () => {
     for (const len of [2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32])
       for (const digest of ['sha256', 'sha224'])
         assert.throws(() => f.hkdfSync(digest, 'k', 's', 'i', len), { name: 'RangeError', code: 'ERR_CRYPTO_INVALID_KEYLEN' }, `${len}`);
-    for (const len of [2 ** 31, 2 ** 32 - 1]) // node:crypto itself aborts at 2^32
+    // (Node 20's node:crypto is the reference: Bun's and Deno's check lengths their own way.)
+    for (const len of underNode ? [2 ** 31, 2 ** 32 - 1] : []) // node:crypto itself aborts at 2^32
       sameError(errorOf(() => f.hkdfSync('sha256', 'k', 's', 'i', len)), errorOf(() => crypto.hkdfSync('sha256', 'k', 's', 'i', len)), `${len}`);
     for (const len of [2 ** 32 + 1, 2 ** 53, -1, 1.5]) {
       assert.throws(() => f.hkdfSync('sha256', 'k', 's', 'i', len), { name: 'RangeError', code: 'ERR_OUT_OF_RANGE' }, `${len}`);
-      sameError(errorOf(() => f.hkdfSync('sha256', 'k', 's', 'i', len)), errorOf(() => crypto.hkdfSync('sha256', 'k', 's', 'i', len)), `${len}`);
+      if (underNode) sameError(errorOf(() => f.hkdfSync('sha256', 'k', 's', 'i', len)), errorOf(() => crypto.hkdfSync('sha256', 'k', 's', 'i', len)), `${len}`);
     }
     // An unknown digest is named before the length is judged, as node:crypto does.
     assert.throws(() => f.hkdfSync('nope', 'k', 's', 'i', 2 ** 31), { code: 'ERR_CRYPTO_INVALID_DIGEST' });
@@ -276,10 +277,8 @@ describe('digest names, HKDF-SHA224, lengths and argument order', () => {
       [() => f.pbkdf2('p', 's', 0, 8, 'nope'), () => crypto.pbkdf2('p', 's', 0, 8, 'nope')],
       [() => f.hkdf('nope', 'k', 's', 'i', -1), () => crypto.hkdf('nope', 'k', 's', 'i', -1)],
     ];
-    for (const [ours, theirs] of cases) {
-      const want = errorOf(theirs);
-      sameError(errorOf(ours), want, String(ours));
-    }
+    for (const [ours, theirs] of underNode ? cases : []) // Bun's and Deno's node:crypto order them their own way
+      sameError(errorOf(ours), errorOf(theirs), String(ours));
     assert.throws(() => f.pbkdf2('p', 's', 1, 8, 'nope'), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' });
     assert.throws(() => f.hkdf('nope', 'k', 's', 'i', 8), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' });
   });
