@@ -18,6 +18,7 @@
 # (their npm packages: bindings/node/test/npm-deps.sh).
 FASTSHA256_TEST_PACKAGES=(cmake make gcc g++ clang libclang-rt-dev pkg-config libcriterion-dev
     valgrind libssl-dev libbenchmark-dev python3-dev python3-venv python3-pytest python3-numpy
+    libpython3.11-testsuite
     python3-dask python3-distributed nodejs "file:/usr/include/node/node_api.h|libnode-dev"
     clang-14 lld-14 llvm-14 wabt chromium firefox-esr)
 # npm fetches Bun and Deno (bench/install-js-runtimes.sh), installed only when
