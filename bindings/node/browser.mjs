@@ -69,6 +69,7 @@ const env = {
     }
     throw unknownEncoding(name);
   },
+  empty: () => new Uint8Array(0),
 };
 
 const api = placeholders({});

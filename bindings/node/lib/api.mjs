@@ -1,19 +1,28 @@
 // Generated from lib/api.js by scripts/gen-wasm.js: do not edit.
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
-// The public calls over a set of natives (the addon's or lib/wasm-natives.js'),
-// for the entries that cannot use index.js: browsers, workerd and Deno
-// without permissions. The same names and argument checks as index.js;
-// results are env's byte type (Uint8Array in browsers, Buffer in Deno).
+// The public calls, written once over either set of natives (the addon's,
+// or lib/wasm-natives.js' over the WebAssembly module: both provide the
+// same functions and hash-state protocol) for every entry: index.js (Node,
+// Bun, Deno), browser.mjs and workerd.mjs, lib/node-wasm.mjs.
+// What differs by entry is env: the result's byte type and how strings in
+// other encodings and key objects become bytes.
 // The source of lib/api.mjs (scripts/gen-wasm.js writes it).
 
 import imported0 from './kdf.mjs';
 const makeKdf = imported0;
 import imported1 from './errors.mjs';
-const { invalidArgType } = imported1;
+const { invalidArgType, fail } = imported1;
 import imported2 from './args.mjs';
 const { inputEncoding, outputEncoding, outputLength, checkOutputLength } = imported2;
 
-const kHandle = Symbol('fastsha256.handle');
+// Encodings the natives write themselves; others go through env.recode.
+const nativeEncodings = new Set(['hex', 'base64', 'base64url', 'latin1', 'binary', 'buffer']);
+const kCopyOf = Symbol('fastsha256.copyOf');
+const CtxBytes = Uint8Array; // as loaded, whatever later code does to the global
+
+const invalidThis = () => fail(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Hash');
+const finalizedError = () => fail(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
 
 function toArray(items) {
   if (Array.isArray(items)) return items;
@@ -23,35 +32,13 @@ function toArray(items) {
   throw invalidArgType('items', 'an Array or an iterable', items);
 }
 
-function split(flat, n) {
-  const out = new Array(n);
-  if (n === 0) return out;
-  const width = flat.length / n;
-  for (let i = 0, at = 0; i < n; i++, at += width)
-    out[i] = typeof flat === 'string' ? flat.slice(at, at + width) : flat.subarray(at, at + width);
-  return out;
-}
-
-// An all-strings batch as one joined string and its UTF-16 lengths (the
-// natives' joined path: one encodeInto when all ASCII), else null.
-let lengths = new Uint32Array(1024);
-function joinStrings(arr) {
-  if (lengths.length < arr.length) lengths = new Uint32Array(Math.max(arr.length, 2 * lengths.length));
-  for (let i = 0; i < arr.length; i++) {
-    if (typeof arr[i] !== 'string') return null;
-    lengths[i] = arr[i].length;
-  }
-  return arr.join('');
-}
-
-function rejecting(fn) {
-  return (...args) => {
-    try { return Promise.resolve(fn(...args)); } catch (err) { return Promise.reject(err); }
-  };
-}
-
-// Adapters from env: input strings in encodings other than utf8, digests
-// in encodings the natives do not write, keys that are objects.
+/**
+ * env.decode(text, enc, name): the bytes of a string in an input encoding
+ * other than UTF-8 (or throws ERR_UNKNOWN_ENCODING); env.recoder(enc): a
+ * function writing a digest in an encoding the natives do not write, or
+ * undefined to let them refuse it; env.secretKey(object): a KeyObject or CryptoKey as bytes
+ * (or the object itself); env.empty(): a zero-length result.
+ */
 function makeAdapters(natives, env) {
   // Data for update(): node:crypto's rules (lib/args.js), then env's decoder.
   const inputBytes = (data, enc) => {
@@ -65,110 +52,238 @@ function makeAdapters(natives, env) {
     const e = enc.toLowerCase();
     return e === 'utf8' || e === 'utf-8' || e === 'buffer' ? key : env.decode(key, e, enc);
   };
-  const own = new Set(['hex', 'base64', 'base64url', 'latin1', 'binary', 'buffer']);
-  // env.recode(bytes, encoding): the digest in an encoding the natives do not
-  // write (Buffer's utf8, ucs2...), or undefined to let the natives refuse it.
-  const digestOf = (handle, encoding) => {
+  // Neither a Hash nor an Hmac keeps native memory after digest(): a
+  // synchronous loop of createHash().update().digest() holds none until the
+  // event loop turns. digestFn: natives.ctxDigest or natives.hashDigest.
+  const digestOf = (digestFn, state, encoding) => {
     const enc = outputEncoding(encoding);
-    if (env.recode && enc !== undefined && !own.has(enc)) {
-      const text = env.recode(natives.hashDigest(handle), enc);
-      if (text !== undefined) return text;
-    }
-    return natives.hashDigest(handle, enc);
+    if (enc === undefined || nativeEncodings.has(enc)) return digestFn(state, enc);
+    const recode = env.recoder && env.recoder(enc);
+    return recode ? recode(digestFn(state)) : digestFn(state, enc); // the natives refuse it, naming it
   };
-  // Keys: strings, views, ArrayBuffers and SharedArrayBuffers; env.secretKey
-  // turns other objects (node:crypto's KeyObject) into bytes.
-  const secretKey = (key) => (typeof SharedArrayBuffer !== 'undefined' && key instanceof SharedArrayBuffer
-    ? new Uint8Array(key)
-    : env.secretKey && key !== null && typeof key === 'object' && !ArrayBuffer.isView(key) ? env.secretKey(key) : key);
+  // HMAC keys: strings, views, ArrayBuffers and SharedArrayBuffers, or what
+  // env.secretKey makes of other objects (node:crypto's KeyObject).
+  const secretKey = (key) => {
+    if (key === null || typeof key !== 'object' || ArrayBuffer.isView(key) || key instanceof ArrayBuffer) return key;
+    if (typeof SharedArrayBuffer !== 'undefined' && key instanceof SharedArrayBuffer) return new Uint8Array(key);
+    return env.secretKey ? env.secretKey(key) : key;
+  };
   return { inputBytes, keyBytes, digestOf, secretKey };
 }
 
 function makeHashClasses(natives, { inputBytes, keyBytes, digestOf, secretKey }) {
+  /** Streaming hash with node:crypto's Hash calls: update/digest/copy. */
   class Hash {
-    constructor(algorithm, options, handle) {
-      if (handle !== undefined) {
-        this[kHandle] = handle;
+    // The fastsha256_ctx, in JS memory no other code can reach, or null once
+    // digest() has been called. Also the brand: only objects this class made have it.
+    #ctx = null;
+
+    static #check(hash) {
+      if (!(typeof hash === 'object' && hash !== null && #ctx in hash)) throw invalidThis();
+      if (hash.#ctx === null) throw finalizedError();
+      return hash.#ctx;
+    }
+
+    constructor(algorithm, options) {
+      if (algorithm === kCopyOf) {
+        this.#ctx = new CtxBytes(options); // a copy (no species or prototype lookup)
         return;
       }
-      const length = outputLength(options);
-      this[kHandle] = natives.hashCreate(algorithm);
+      const length = options === undefined ? undefined : outputLength(options);
+      const ctx = new CtxBytes(natives.ctxSize);
+      natives.ctxInit(ctx, algorithm);
       if (length !== undefined) checkOutputLength(length, natives.algorithmBits(algorithm) / 8);
+      this.#ctx = ctx;
     }
 
     update(data, inputEncoding) {
-      natives.hashUpdate(this[kHandle], inputBytes(data, inputEncoding));
+      natives.ctxUpdate(Hash.#check(this), inputBytes(data, inputEncoding));
       return this;
     }
 
     digest(outputEncoding) {
-      return digestOf(this[kHandle], outputEncoding);
+      const out = digestOf(natives.ctxDigest, Hash.#check(this), outputEncoding);
+      this.#ctx = null;
+      return out;
     }
 
     copy() {
-      return new Hash(undefined, undefined, natives.hashCopy(this[kHandle]));
+      return new Hash(kCopyOf, Hash.#check(this));
     }
   }
 
+  /**
+   * Streaming HMAC with node:crypto's Hmac calls: update/digest. As there, a
+   * second digest() gives an empty Buffer or string and update() after
+   * digest() throws ERR_CRYPTO_HASH_FINALIZED.
+   */
   class Hmac {
+    // Brands the objects this class made (the only ones the natives see)
+    // and says whether digest() has freed the state.
+    #live = false;
+
+    static #check(hmac) {
+      if (!(typeof hmac === 'object' && hmac !== null && #live in hmac)) throw invalidThis();
+      return hmac.#live;
+    }
+
     constructor(algorithm, key, options) {
       const encoding = options !== null && typeof options === 'object' ? options.encoding : undefined;
-      this[kHandle] = natives.hmacCreate(algorithm,
-        typeof key === 'string' ? keyBytes(key, encoding) : secretKey(key));
+      natives.hmacCreate(this, algorithm, typeof key === 'string' ? keyBytes(key, encoding) : secretKey(key));
+      this.#live = true;
     }
 
     update(data, inputEncoding) {
-      natives.hashUpdate(this[kHandle], inputBytes(data, inputEncoding));
+      if (!Hmac.#check(this)) throw finalizedError();
+      natives.hashUpdate(this, inputBytes(data, inputEncoding));
       return this;
     }
 
     digest(outputEncoding) {
-      return digestOf(this[kHandle], outputEncoding);
+      if (!Hmac.#check(this)) return digestOf(natives.hashDigest, null, outputEncoding);
+      const out = digestOf(natives.hashDigest, this, outputEncoding);
+      this.#live = false;
+      return out;
     }
   }
   return { Hash, Hmac };
 }
 
-// A batch call over the natives' array form and, for all-strings batches,
-// their joined form; keyed: the same with a key first.
-const many = (fn, joinedFn) => (items, encoding) => {
+// Batches cross into the natives once: an all-strings batch as one joined
+// string and its UTF-16 lengths (reused buffer; the natives read it during
+// the call), anything else as an Array. The result comes back flat (one
+// string or byte array of fixed-width digests) and is sliced here: a slice
+// of a string is far cheaper than a string made by the natives.
+const kMaxJoined = 1 << 26; // UTF-16 units per joined batch
+const kMaxBatch = 1 << 20;  // items per crossing (keeps the flat string small)
+let lengths = new Uint32Array(1024);
+
+// arr[from..to) read exactly once each, into a plain Array: what is hashed.
+// An element getter or Proxy trap runs once (a value that changes between
+// reads cannot make the lengths and the joined text disagree), and any call
+// it makes into this module is over before `lengths` is filled.
+function readItems(arr, from, to) {
+  const vals = new Array(to - from);
+  for (let i = from; i < to; i++) vals[i - from] = arr[i];
+  return vals;
+}
+
+// The joined text of vals when all are strings (their lengths in `lengths`), else null.
+function joinStrings(vals) {
+  const n = vals.length;
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const s = vals[i];
+    if (typeof s !== 'string') return null;
+    total += s.length;
+    if (total > kMaxJoined) return null;
+  }
+  if (lengths.length < n) lengths = new Uint32Array(Math.max(n, lengths.length * 2));
+  for (let i = 0; i < n; i++) lengths[i] = vals[i].length;
+  return vals.join('');
+}
+
+function split(flat, n) {
+  const out = new Array(n);
+  if (n === 0) return out;
+  const width = flat.length / n;
+  if (typeof flat === 'string') {
+    for (let i = 0, at = 0; i < n; i++, at += width) out[i] = flat.slice(at, at + width);
+  } else {
+    for (let i = 0, at = 0; i < n; i++, at += width) out[i] = flat.subarray(at, at + width);
+  }
+  return out;
+}
+
+// One crossing of arr[from..to): the flat result (or its Promise).
+function crossing(arrayFn, joinedFn, arr, from, to, encoding) {
+  const vals = readItems(arr, from, to);
+  const joined = joinStrings(vals);
+  return joined !== null ? joinedFn(joined, lengths, to - from, encoding) : arrayFn(vals, encoding, from);
+}
+
+function manySync(arrayFn, joinedFn, items, encoding) {
   const arr = toArray(items);
-  const joined = joinStrings(arr);
-  return split(joined !== null ? joinedFn(joined, lengths, arr.length, encoding)
-    : fn(arr, encoding, 0), arr.length);
-};
-const keyedMany = (secretKey, fn, joinedFn) => (key, items, encoding) => {
-  const k = secretKey(key);
-  const arr = toArray(items);
-  const joined = joinStrings(arr);
-  return split(joined !== null ? joinedFn(k, joined, lengths, arr.length, encoding)
-    : fn(k, arr, encoding, 0), arr.length);
+  const n = arr.length;
+  if (n <= kMaxBatch) return split(crossing(arrayFn, joinedFn, arr, 0, n, encoding), n);
+  let out = [];
+  for (let from = 0; from < n; from += kMaxBatch) {
+    const to = Math.min(n, from + kMaxBatch);
+    out = out.concat(split(crossing(arrayFn, joinedFn, arr, from, to, encoding), to - from));
+  }
+  return out;
+}
+
+// Argument errors reject the Promise instead of throwing.
+function manyAsync(arrayFn, joinedFn, items, encoding) {
+  try {
+    const arr = toArray(items);
+    const n = arr.length;
+    const parts = [];
+    for (let from = 0; from < n || from === 0; from += kMaxBatch) {
+      const to = Math.min(n, from + kMaxBatch);
+      parts.push(crossing(arrayFn, joinedFn, arr, from, to, encoding).then((flat) => split(flat, to - from)));
+      if (n === 0) break;
+    }
+    return parts.length === 1 ? parts[0] : Promise.all(parts).then((lists) => [].concat(...lists));
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+const rejecting = (fn) => (...args) => {
+  try { return fn(...args); } catch (err) { return Promise.reject(err); }
 };
 
-/**
- * natives: the addon's function set. env.decode(string, encoding) gives the
- * bytes of a string in an input encoding other than utf8 (or throws).
- */
+// The batches over the natives' array and joined forms; the HMAC ones with the key in front.
+function makeBatches(natives, secretKey) {
+  const keyed = (fn, key) => (...args) => fn(key, ...args);
+  const hmacBatch = (run, arrayFn, joinedFn) => (key, items, encoding) => {
+    const k = secretKey(key);
+    return run(keyed(arrayFn, k), keyed(joinedFn, k), items, encoding);
+  };
+  return {
+    sha256Many: (items, encoding) => manySync(natives.manyArray256, natives.manyJoined256, items, encoding),
+    sha224Many: (items, encoding) => manySync(natives.manyArray224, natives.manyJoined224, items, encoding),
+    sha256ManyAsync: (items, encoding) =>
+      manyAsync(natives.manyArrayAsync256, natives.manyJoinedAsync256, items, encoding),
+    sha224ManyAsync: (items, encoding) =>
+      manyAsync(natives.manyArrayAsync224, natives.manyJoinedAsync224, items, encoding),
+    hmacMany: hmacBatch(manySync, natives.hmacManyArray256, natives.hmacManyJoined256),
+    hmac224Many: hmacBatch(manySync, natives.hmacManyArray224, natives.hmacManyJoined224),
+    hmacManyAsync: rejecting(hmacBatch(manyAsync, natives.hmacManyArrayAsync256, natives.hmacManyJoinedAsync256)),
+    hmac224ManyAsync: rejecting(hmacBatch(manyAsync, natives.hmacManyArrayAsync224, natives.hmacManyJoinedAsync224)),
+    sha256Packed: natives.sha256Packed,
+    sha256PackedAsync: rejecting(natives.sha256PackedAsync),
+    hmacPacked: (key, buffer, stride, length, encoding) =>
+      natives.hmacPacked(secretKey(key), buffer, stride, length, encoding),
+    hmacPackedAsync: rejecting((key, buffer, stride, length, encoding) =>
+      natives.hmacPackedAsync(secretKey(key), buffer, stride, length, encoding)),
+  };
+}
+
+// SharedArrayBuffers compare as node:crypto compares them (the natives read
+// views; a view on one is read like any other view).
+const sharedView = (b) => (typeof SharedArrayBuffer !== 'undefined' && b instanceof SharedArrayBuffer
+  ? new Uint8Array(b) : b);
+
+/** The public calls over natives, with env's byte type and decoders (makeAdapters). */
 function makeApi(natives, env) {
   const adapters = makeAdapters(natives, env);
   const { secretKey } = adapters;
   const { Hash, Hmac } = makeHashClasses(natives, adapters);
-  const api = {
+  return {
     sha256: natives.sha256,
     sha224: natives.sha224,
     createHash: (algorithm, options) => new Hash(algorithm, options),
     Hash,
-    sha256Many: many(natives.manyArray256, natives.manyJoined256),
-    sha224Many: many(natives.manyArray224, natives.manyJoined224),
-    sha256Packed: natives.sha256Packed,
-    hmac: (key, data, encoding) => natives.hmac256(secretKey(key), data, encoding),
-    hmac224: (key, data, encoding) => natives.hmac224(secretKey(key), data, encoding),
+    hmac: (key, data, encoding) => natives.hmac256(typeof key === 'string' ? key : secretKey(key), data, encoding),
+    hmac224: (key, data, encoding) => natives.hmac224(typeof key === 'string' ? key : secretKey(key), data, encoding),
     createHmac: (algorithm, key, options) => new Hmac(algorithm, key, options),
     Hmac,
-    hmacMany: keyedMany(secretKey, natives.hmacManyArray256, natives.hmacManyJoined256),
-    hmac224Many: keyedMany(secretKey, natives.hmacManyArray224, natives.hmacManyJoined224),
-    hmacPacked: (key, ...rest) => natives.hmacPacked(secretKey(key), ...rest),
-    timingSafeEqual: natives.timingSafeEqual,
+    ...makeBatches(natives, secretKey),
+    timingSafeEqual: (a, b) => natives.timingSafeEqual(sharedView(a), sharedView(b)),
+    ...makeKdf(natives, secretKey, env.empty),
     backend: natives.backend,
     hexBackend: natives.hexBackend,
     backends: natives.backends,
@@ -176,17 +291,13 @@ function makeApi(natives, env) {
     setBackend: natives.setBackend,
     version: natives.version,
   };
-  Object.assign(api, makeKdf(natives, secretKey, natives.emptyBytes || (() => new Uint8Array(0))));
-  for (const name of ['sha256Many', 'sha224Many', 'sha256Packed', 'hmacMany', 'hmac224Many', 'hmacPacked'])
-    api[name.replace(/(Many|Packed)$/, '$1Async')] = rejecting(api[name]);
-  return api;
 }
 
-// The names every entry exports (besides init, initSync, implementation).
+// The names every entry exports (besides init, initSync, implementation, flavour).
 const apiNames = ['sha256', 'sha224', 'createHash', 'Hash', 'sha256Many', 'sha224Many', 'sha256Packed',
   'sha256ManyAsync', 'sha224ManyAsync', 'sha256PackedAsync', 'hmac', 'hmac224', 'createHmac', 'Hmac',
   'hmacMany', 'hmac224Many', 'hmacManyAsync', 'hmac224ManyAsync', 'hmacPacked', 'hmacPackedAsync',
   'timingSafeEqual', 'pbkdf2Sync', 'pbkdf2', 'pbkdf2Many', 'pbkdf2ManyAsync', 'hkdfSync', 'hkdf',
   'backend', 'hexBackend', 'backends', 'allBackends', 'setBackend', 'version'];
 
-export default { makeApi, apiNames, toArray };
+export default { makeApi, apiNames };

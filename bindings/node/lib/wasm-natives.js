@@ -238,52 +238,35 @@ function oneShots(c, wasm) {
     hmac224: hmacOneShot(true) };
 }
 
-// createHash/createHmac's handles: the context lives in JS between calls.
+// Hash and Hmac state, in the addon's protocol (src/hash_objects.c): a
+// Hash's fastsha256_ctx is a Uint8Array of ctxSize bytes its object holds
+// (ctxInit, ctxUpdate, ctxDigest); an Hmac's context is tied to its object
+// (hmacCreate(object, ...), hashUpdate, hashDigest(object | null) for the
+// empty digest after the first). Each call loads the context into the
+// module's fixed area, works on it there and copies it back.
 function hashObjects(c, wasm) {
   const { data, OUT, CTX, KEY, ctxSize, hmacCtxSize, put, fits, stream, release, encodeDigest, prepareKey, mem } = c;
-  const handles = new WeakSet();
-  function unwrap(handle) {
-    if (!handles.has(handle))
-      throw errors.fail(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Hash');
-    return handle;
-  }
-  const finalized = () => errors.fail(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
-  function wrap(state, size, isHmac) {
-    const handle = { state, size, isHmac, finalized: false };
-    handles.add(handle);
-    return handle;
-  }
-  const load = (h) => mem().set(h.state, CTX);
-  const save = (h) => { const m = mem(); h.state.set(m.subarray(CTX, CTX + h.state.length)); m.fill(0, CTX, CTX + h.state.length); };
+  const badThis = () => errors.fail(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Hash');
+  const load = (state) => mem().set(state, CTX);
+  const save = (state) => {
+    const m = mem();
+    state.set(m.subarray(CTX, CTX + state.length));
+    m.fill(0, CTX, CTX + state.length);
+  };
+  const checkedCtx = (ctx) => {
+    if (!(ctx instanceof Uint8Array) || ctx.length !== ctxSize) throw badThis();
+    return ctx;
+  };
+  const encodingOf = (args, encoding) => (args > 1 ? errors.parseEncoding(encoding, 'encoding') : ENC_BUFFER);
 
-  function hashCreate(algorithm) {
-    const bits = errors.parseAlgorithm(algorithm, 'algorithm');
-    if (!bits) throw errors.unknownHash();
-    (bits === 224 ? wasm.fastsha224_init : wasm.fastsha256_init)(CTX);
-    const h = wrap(new Uint8Array(ctxSize), bits === 224 ? 28 : 32, false);
-    save(h);
-    return h;
+  // update()'s data, checked before any context is loaded.
+  function dataOf(value, args) {
+    if (args < 2) throw errors.badData('data', undefined, true);
+    return errors.dataArg(value, 'data');
   }
 
-  function hmacCreate(algorithm, key) {
-    const bits = errors.parseAlgorithm(algorithm, 'hmac');
-    const keyBytes = errors.keyArg(key);
-    if (!bits) throw errors.invalidDigest(algorithm);
-    prepareKey(keyBytes, bits === 224);
-    wasm.fastsha256_hmac_init(CTX, KEY);
-    wasm.fastsha256_hmac_key_wipe(KEY);
-    const h = wrap(new Uint8Array(hmacCtxSize), bits === 224 ? 28 : 32, true);
-    save(h);
-    return h;
-  }
-
-  function hashUpdate(handle, value) {
-    const h = unwrap(handle);
-    if (h.finalized) throw finalized();
-    if (arguments.length < 2) throw errors.badData('data', undefined, true);
-    const msg = errors.dataArg(value, 'data');
-    const update = h.isHmac ? wasm.fastsha256_hmac_update : wasm.fastsha256_update;
-    load(h); // growing the memory moves no address: the context stays put
+  // Bytes or a string into the context at CTX through update (streamed when long).
+  function feed(update, msg) {
     if (fits(msg)) {
       const n = put(msg, data, 0);
       update(CTX, data.ptr, n);
@@ -291,30 +274,75 @@ function hashObjects(c, wasm) {
       stream(msg, (p, n) => update(CTX, p, n));
       release(data);
     }
-    save(h);
   }
 
-  function hashDigest(handle, encoding) {
-    const h = unwrap(handle);
-    if (h.finalized && !h.isHmac) throw finalized();
-    const enc = arguments.length > 1 ? errors.parseEncoding(encoding, 'encoding') : ENC_BUFFER;
-    if (h.finalized) return encodeDigest(0, enc);
-    load(h);
-    (h.isHmac ? wasm.fastsha256_hmac_final : wasm.fastsha256_final)(CTX, OUT);
-    save(h);
-    h.finalized = true;
+  function ctxInit(ctx, algorithm) {
+    const bits = errors.parseAlgorithm(algorithm, 'algorithm');
+    if (!bits) throw errors.unknownHash();
+    checkedCtx(ctx);
+    (bits === 224 ? wasm.fastsha224_init : wasm.fastsha256_init)(CTX);
+    save(ctx);
+  }
+
+  function ctxUpdate(ctx, value) {
+    checkedCtx(ctx);
+    const msg = dataOf(value, arguments.length);
+    load(ctx); // growing the memory moves no address: the context stays put
+    feed(wasm.fastsha256_update, msg);
+    save(ctx);
+  }
+
+  function ctxDigest(ctx, encoding) {
+    load(checkedCtx(ctx));
+    const enc = encodingOf(arguments.length, encoding);
+    // fastsha256_ctx ends with its digest_size (include/fastsha256.h).
+    const size = new DataView(mem().buffer).getUint32(CTX + ctxSize - 4, true) === 28 ? 28 : 32;
+    wasm.fastsha256_final(CTX, OUT);
+    save(ctx);
+    return encodeDigest(size, enc);
+  }
+
+  const hmacs = new WeakMap(); // object -> { state, size }, until digest()
+  const hmacOf = (obj) => {
+    const h = obj !== null && typeof obj === 'object' ? hmacs.get(obj) : undefined;
+    if (!h) throw badThis();
+    return h;
+  };
+
+  function hmacCreate(obj, algorithm, key) {
+    const bits = errors.parseAlgorithm(algorithm, 'hmac');
+    const keyBytes = errors.keyArg(key);
+    if (!bits) throw errors.invalidDigest(algorithm);
+    prepareKey(keyBytes, bits === 224);
+    wasm.fastsha256_hmac_init(CTX, KEY);
+    wasm.fastsha256_hmac_key_wipe(KEY);
+    const state = new Uint8Array(hmacCtxSize);
+    save(state);
+    hmacs.set(obj, { state, size: bits === 224 ? 28 : 32 });
+  }
+
+  function hashUpdate(obj, value) {
+    const h = hmacOf(obj);
+    const msg = dataOf(value, arguments.length);
+    load(h.state);
+    feed(wasm.fastsha256_hmac_update, msg);
+    save(h.state);
+  }
+
+  function hashDigest(obj, encoding) {
+    const enc = encodingOf(arguments.length, encoding);
+    if (obj === null) return encodeDigest(0, enc);
+    const h = hmacOf(obj);
+    load(h.state);
+    wasm.fastsha256_hmac_final(CTX, OUT);
+    save(h.state);
+    hmacs.delete(obj);
     return encodeDigest(h.size, enc);
-  }
-
-  function hashCopy(handle) {
-    const h = unwrap(handle);
-    if (h.finalized) throw finalized();
-    return wrap(h.state.slice(), h.size, h.isHmac);
   }
 
   // The names createHash takes, for the key-derivation calls (lib/kdf.js).
   const algorithmBits = (name) => errors.parseAlgorithm(name, 'digest');
-  return { hashCreate, hmacCreate, hashUpdate, hashDigest, hashCopy, algorithmBits };
+  return { ctxInit, ctxUpdate, ctxDigest, hmacCreate, hashUpdate, hashDigest, algorithmBits };
 }
 
 /**

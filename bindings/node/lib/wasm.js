@@ -8,7 +8,6 @@ const { Buffer } = require('buffer');
 const { createNatives } = require('./wasm-natives.js');
 const { addBatches } = require('./wasm-batch.js');
 const { addKdf } = require('./wasm-kdf.js');
-const { nodeHashNatives } = require('./wasm-node-hash.js');
 
 // A module whose one function returns i8x16.splat(0): valid only where the
 // engine has SIMD128.
@@ -45,8 +44,6 @@ function wasmNatives(name) {
   const module = new WebAssembly.Module(wasmBytes(which));
   const wasm = new WebAssembly.Instance(module, {}).exports;
   const natives = addKdf(addBatches(createNatives(wasm, nodeIo), wasm, nodeIo), wasm, nodeIo);
-  // index.js keeps Hash contexts in JS (lib/wasm-node-hash.js).
-  Object.assign(natives, nodeHashNatives(natives, wasm));
   natives.flavour = which;
   return natives;
 }
