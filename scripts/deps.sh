@@ -31,11 +31,13 @@ FASTSHA256_CROSS_PACKAGES=(cmake make qemu-user gcc-aarch64-linux-gnu libc6-dev-
 # The main benchmark (bench.sh): the build, the peers (OpenSSL, Google
 # Benchmark, Node with the Node-API headers for the addon's rows, Bun and Deno
 # through npm, Python with the module's headers)
-# and gnuplot for the sweep's plots.
+# gnuplot for the sweep's plots, and clang-14/lld-14 for the package's
+# WebAssembly modules (built, not tracked).
 FASTSHA256_BENCH_PACKAGES=("cmd:cc|build-essential" "cmd:make|build-essential" "cmd:cmake|cmake"
     "cmd:pkg-config|pkg-config" "file:/usr/include/openssl/evp.h|libssl-dev"
     "file:/usr/include/benchmark/benchmark.h|libbenchmark-dev" "cmd:gnuplot|gnuplot-nox"
-    "cmd:node|nodejs" "cmd:npm|npm" "file:/usr/include/node/node_api.h|libnode-dev" python3-dev)
+    "cmd:node|nodejs" "cmd:npm|npm" "file:/usr/include/node/node_api.h|libnode-dev" python3-dev
+    clang-14 lld-14 llvm-14)
 
 # package_present ENTRY: the entry's check passes or dpkg has its package.
 package_present() {

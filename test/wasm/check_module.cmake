@@ -6,7 +6,7 @@
 #   exports    exactly memory, every FASTSHA256_API function of HEADER and
 #              every export_name of GLUE
 #   size       at most 20 KB (20,000 bytes) gzipped (gzip -9)
-#   committed  byte-identical to the copy in bindings/node/wasm/
+#   committed  byte-identical to the copy the npm package carries (bindings/node/wasm/)
 cmake_minimum_required(VERSION 3.16)
 
 function(run)
@@ -105,7 +105,7 @@ elseif(CHECK STREQUAL "committed")
   execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${MODULE} ${COMMITTED} RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "${COMMITTED} differs from the module just built (${MODULE}): "
-                        "rebuild it with bindings/node/scripts/build-wasm.sh and commit it")
+                        "the package's copy is stale (bindings/node/scripts/build-wasm.sh)")
   endif()
 else()
   message(FATAL_ERROR "unknown CHECK ${CHECK}")

@@ -3,7 +3,8 @@
 // natives (lib/wasm-natives.js, lib/wasm-batch.js) over the SIMD128 module
 // where the engine validates SIMD, else the MVP one. The bytes come from
 // the generated lib/wasm-<flavour>.js (base64, so Deno needs no read
-// permission), or from wasm/*.wasm when those were not generated yet.
+// permission), or from wasm/*.wasm when those were not generated yet
+// (both are built, not tracked: scripts/build-wasm.sh).
 const { Buffer } = require('buffer');
 const { createNatives } = require('./wasm-natives.js');
 const { addBatches } = require('./wasm-batch.js');
@@ -28,7 +29,15 @@ function wasmBytes(name) {
   } catch (err) {
     if (err.code !== 'MODULE_NOT_FOUND') throw err;
     const file = require('path').join(__dirname, '..', 'wasm', `fastsha256-${name}.wasm`);
-    return require('fs').readFileSync(file);
+    try {
+      return require('fs').readFileSync(file);
+    } catch (cause) {
+      const e = new Error(`fastsha256: the WebAssembly module ${file} is not built (the CMake build ` +
+        'makes it with clang-14 and lld-14; bindings/node/scripts/build-wasm.sh)');
+      e.code = 'ERR_FASTSHA256_WASM_NOT_BUILT';
+      e.cause = cause;
+      throw e;
+    }
   }
 }
 

@@ -6,7 +6,7 @@
 //  - prebuilds/linux-arm64/fastsha256.node, cross-built with Debian's
 //    aarch64-linux-gnu-gcc and cmake/aarch64-linux-gnu.cmake when it is there
 //    (apt-get install gcc-aarch64-linux-gnu libc6-dev-arm64-cross);
-//  - the generated modules of wasm/*.wasm (scripts/gen-wasm.js);
+//  - the WebAssembly modules and the generated files (scripts/build-wasm.sh);
 // then `npm pack`: fastsha256-<version>.tgz here, which `npm install` takes
 // with no compiler and no network. FASTSHA256_PACK_NO_CROSS=1 skips arm64.
 const { spawnSync } = require('child_process');
@@ -49,7 +49,7 @@ function main() {
     else
       console.log('pack: no aarch64-linux-gnu-gcc (or node_api.h): the tarball has no linux-arm64 addon');
   }
-  run(process.execPath, [path.join(here, 'scripts', 'gen-wasm.js')]);
+  run('bash', [path.join(here, 'scripts', 'build-wasm.sh'), path.join(here, 'build', 'wasm32')]);
   run('npm', ['pack'], { cwd: here });
   const { version } = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
   console.log(`pack: ${path.join(here, `fastsha256-${version}.tgz`)}`);

@@ -12,7 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 pkg=$(cd "$here/.." && pwd)
 repo=$(cd "$pkg/../.." && pwd)
 for f in wasm/fastsha256-simd.wasm wasm/fastsha256-mvp.wasm; do
-    [ -f "$pkg/$f" ] || { echo "FAIL: $pkg/$f is missing (bindings/node/scripts/build-wasm.sh builds it)"; exit 1; }
+    [ -f "$pkg/$f" ] || { echo "skipped: $pkg/$f is not built (the CMake build makes it with clang-14 and lld-14: apt-get install clang-14 lld-14 llvm-14)"; exit 77; }
 done
 case "$kind" in
     node|bun|deno) FASTSHA256_IMPL=wasm exec sh "$here/run.sh" "$kind" none ;;
