@@ -15,7 +15,7 @@
 //   memory.buffer         the getter the glue's mem() read on every call before
 //   subarray              one new view (the per-call path makes two)
 //   sketch: per call      the per-call path with the glue changes proposed in
-//                         docs/javascript-wasm.md (exact-name encoding check,
+//                         docs/javascript.md (exact-name encoding check,
 //                         short ASCII copied by a loop, a kept output view)
 //   sketch: batch         sha256Many with one encodeInto of the joined batch
 //                         (lengths = bytes when all ASCII), one fastsha256_many
