@@ -1,5 +1,21 @@
-// Types for fastsha256's JavaScript binding (Node.js, Bun, Deno).
-import type { Buffer } from "node:buffer";
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Types for fastsha256's JavaScript binding (Node.js, Bun, Deno). They need
+// no @types/node: Node's types are used where the project has them.
+
+/**
+ * The results' type: Node's Buffer where the project has Node's types
+ * (@types/node, bun-types, Deno's), else a Uint8Array with Buffer's toString.
+ */
+export type Buffer = typeof globalThis extends { Buffer: { prototype: infer B } } ? B : BufferShape;
+/** A Buffer as seen without Node's types. */
+export interface BufferShape extends Uint8Array {
+  toString(encoding?: 'hex' | 'base64' | 'base64url' | 'latin1' | 'binary' | 'utf8' | 'utf-8' | 'ascii' |
+    'utf16le' | 'ucs2'): string;
+}
+/** A secret node:crypto KeyObject or WebCrypto CryptoKey (matched by shape: no @types/node needed). */
+export interface SecretKeyLike {
+  readonly type: 'secret' | 'public' | 'private';
+}
 
 export type TypedArray = Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array |
   Int32Array | Uint32Array | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
@@ -73,8 +89,7 @@ export function sha256PackedAsync(buffer: BinaryInput, stride: number, length: n
  * HMAC keys: strings (UTF-8), bytes, or a secret KeyObject / CryptoKey (as
  * node:crypto's createHmac takes them). Keys of any length; empty keys work.
  */
-export type HmacKey = string | BinaryInput | SharedArrayBuffer | import("node:crypto").KeyObject |
-  CryptoKey;
+export type HmacKey = string | BinaryInput | SharedArrayBuffer | SecretKeyLike;
 
 /** HMAC-SHA256 (hmac) and HMAC-SHA224 (hmac224) of data under key, in one call. */
 export function hmac(key: HmacKey, data: Input): Buffer;
@@ -120,7 +135,7 @@ export function hmacPackedAsync(key: HmacKey, buffer: BinaryInput, stride: numbe
 export function timingSafeEqual(a: BinaryInput | SharedArrayBuffer, b: BinaryInput | SharedArrayBuffer): boolean;
 
 /** A password, salt, key or info: a string (UTF-8) or bytes. */
-export type KdfInput = string | ArrayBuffer | SharedArrayBuffer | NodeJS.ArrayBufferView;
+export type KdfInput = string | ArrayBuffer | SharedArrayBuffer | ArrayBufferView;
 export type KdfDigest = 'sha256' | 'sha224' | 'SHA256' | 'SHA224' | (string & {});
 /** PBKDF2-HMAC-SHA256/224 (RFC 8018), as node:crypto's pbkdf2Sync. */
 export function pbkdf2Sync(password: KdfInput, salt: KdfInput, iterations: number, keylen: number,
@@ -134,9 +149,9 @@ export function pbkdf2Many(passwords: Iterable<KdfInput>, salts: KdfInput | KdfI
 export function pbkdf2ManyAsync(passwords: Iterable<KdfInput>, salts: KdfInput | KdfInput[], iterations: number,
                                 keylen: number, digest: KdfDigest): Promise<Buffer[]>;
 /** HKDF-SHA256/224 (RFC 5869), as node:crypto's hkdfSync: an ArrayBuffer of keylen bytes. */
-export function hkdfSync(digest: KdfDigest, ikm: KdfInput | object, salt: KdfInput, info: KdfInput,
+export function hkdfSync(digest: KdfDigest, ikm: KdfInput | SecretKeyLike, salt: KdfInput, info: KdfInput,
                          keylen: number): ArrayBuffer;
-export function hkdf(digest: KdfDigest, ikm: KdfInput | object, salt: KdfInput, info: KdfInput, keylen: number,
+export function hkdf(digest: KdfDigest, ikm: KdfInput | SecretKeyLike, salt: KdfInput, info: KdfInput, keylen: number,
                      callback: (err: Error | null, derivedKey: ArrayBuffer) => void): void;
 
 /** The active backend: "shani", "avx512", "avx2", "armv8", "simd128" or "scalar". */

@@ -8,6 +8,7 @@ import fastsha256, {
   hmacPacked, hmacPackedAsync, timingSafeEqual, pbkdf2Sync, pbkdf2, pbkdf2Many, pbkdf2ManyAsync, hkdfSync, hkdf,
   backend, hexBackend, backends, allBackends, setBackend, version, implementation,
 } from 'fastsha256';
+import type { Buffer } from 'fastsha256';
 
 export async function everyExport(): Promise<string[]> {
   const bytes = new Uint8Array(64);

@@ -11,15 +11,25 @@ pkg=$(cd "$here/../.." && pwd)
 deps=$(sh "$here/../npm-deps.sh" typescript@5 @types/node@20) || exit 77
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/node_modules/@types"
-ln -s "$pkg" "$work/node_modules/fastsha256"
-ln -s "$deps/node_modules/@types/node" "$work/node_modules/@types/node"
-cp "$here/node-entry.ts" "$here/browser-entry.ts" "$work/"
-cat > "$work/tsconfig.json" <<'JSON'
+# check NAME TYPES LIB FILES: a fresh folder with the package installed (linked)
+# and tsc --strict, module nodenext; TYPES: the @types packages it has.
+check() {
+    dir="$work/$1"
+    mkdir -p "$dir/node_modules/@types"
+    ln -s "$pkg" "$dir/node_modules/fastsha256"
+    [ -z "$2" ] || ln -s "$deps/node_modules/@types/node" "$dir/node_modules/@types/node"
+    cp "$here/node-entry.ts" "$here/browser-entry.ts" "$dir/"
+    cat > "$dir/tsconfig.json" <<JSON
 { "compilerOptions": { "strict": true, "noEmit": true, "module": "nodenext", "moduleResolution": "nodenext",
-    "target": "es2022", "lib": ["es2022", "dom"], "types": ["node"], "skipLibCheck": false },
-  "files": ["node-entry.ts", "browser-entry.ts"] }
+    "target": "es2022", "lib": [$3], "skipLibCheck": false },
+  "files": [$4] }
 JSON
-cd "$work"
-node "$deps/node_modules/typescript/bin/tsc" -p tsconfig.json
-echo "tsc --strict: node-entry.ts and browser-entry.ts type-check against the package's declarations"
+    (cd "$dir" && node "$deps/node_modules/typescript/bin/tsc" -p tsconfig.json) || { echo "FAIL: tsc --strict, $1"; exit 1; }
+    echo "ok tsc --strict, $1"
+}
+# No @types/node: what a new TypeScript project has; the browser lib (dom) for the browser entry.
+both='"node-entry.ts", "browser-entry.ts"'
+check "no @types/node" "" '"es2022", "dom"' "$both"
+check "with @types/node" node '"es2022", "dom"' "$both"
+check "the Node entry: no @types/node, no dom lib" "" '"es2022"' '"node-entry.ts"'
+check "the Node entry: @types/node, no dom lib" node '"es2022"' '"node-entry.ts"'
