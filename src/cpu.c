@@ -1,4 +1,7 @@
-/* CPU feature detection. Called once per backend resolution, never per hash. */
+/* CPU feature detection and identity, and the FASTSHA256_* settings. Called
+ * once per backend resolution, never per hash. Features only: which of them
+ * pay on which CPU is decided by the per-CPU table, which reads this file
+ * (never the other way round). */
 #ifdef FSHA256_HAVE_SECURE_GETENV
 #  define _GNU_SOURCE /* secure_getenv */
 #endif
@@ -6,12 +9,7 @@
 #include <string.h>
 
 #include "compiler.h"
-#include "seams.h"
-#include "bytes.h"
 #include "cpu.h"
-#include "ctx.h"
-#include "many.h"
-#include "dispatch.h"
 
 /* GCC and clang only: the build's per-file ISA flags are theirs too. */
 #if defined(FSHA256_ARCH_X86) && (defined(__GNUC__) || defined(__clang__))
@@ -76,9 +74,6 @@ static uint32_t detect(void) {
     if (r[0] < 1)
         return 0;
     uint32_t max_leaf = r[0];
-    unsigned vendor;
-    uint32_t family, model;
-    fsha256_cpu_identity(&vendor, &family, &model);
     cpuid(1, 0, r);
     uint32_t ecx1 = r[2];
     if (ecx1 & (1u << 9))
@@ -103,11 +98,8 @@ static uint32_t detect(void) {
             features |= FSHA256_CPU_SHA;
         /* AVX512F (16), AVX512BW (30), AVX512VL (31). */
         const uint32_t avx512 = (1u << 16) | (1u << 30) | (1u << 31);
-        if ((ebx7 & avx512) == avx512 && zmm_ok) {
+        if ((ebx7 & avx512) == avx512 && zmm_ok)
             features |= FSHA256_CPU_AVX512;
-            if (fsha256_tuning_lookup(vendor, family, model)->avx512_batches)
-                features |= FSHA256_CPU_AVX512_BATCH;
-        }
     }
     return features;
 }
@@ -148,31 +140,32 @@ static uint32_t detect(void) {
 static uint32_t detect(void) { return 0; }
 #endif
 
-static const struct {
-    const char *name;
-    uint32_t bit;
-} feature_names[] = {
+static const fsha256_named_bits feature_names[] = {
     {"ssse3", FSHA256_CPU_SSSE3}, {"sse4.1", FSHA256_CPU_SSE41}, {"sse41", FSHA256_CPU_SSE41},
     {"sha", FSHA256_CPU_SHA},     {"shani", FSHA256_CPU_SHA},    {"avx2", FSHA256_CPU_AVX2},
     {"bmi2", FSHA256_CPU_BMI2},   {"neon", FSHA256_CPU_NEON},    {"sha2", FSHA256_CPU_SHA2},
-    /* Hiding AVX-512 hides its batch use too; avx512batch only the latter. */
-    {"avx512", FSHA256_CPU_AVX512 | FSHA256_CPU_AVX512_BATCH},
-    {"avx512batch", FSHA256_CPU_AVX512_BATCH},
+    /* Hiding AVX-512 hides its batch use too: that flavour needs the
+     * feature. avx512batch (the batch use alone) names a per-CPU choice,
+     * not a feature: the per-CPU table reads it. */
+    {"avx512", FSHA256_CPU_AVX512},
     {"all", ~0u},
 };
 
-uint32_t fsha256_cpu_parse_feature_list(const char *list) {
+uint32_t fsha256_parse_names(const char *list, const fsha256_named_bits *names, size_t count) {
     uint32_t mask = 0;
     while (list && *list) {
         size_t len = strcspn(list, ", ");
-        for (size_t i = 0; i < sizeof feature_names / sizeof feature_names[0]; i++)
-            if (strlen(feature_names[i].name) == len &&
-                strncmp(feature_names[i].name, list, len) == 0)
-                mask |= feature_names[i].bit;
+        for (size_t i = 0; i < count; i++)
+            if (strlen(names[i].name) == len && strncmp(names[i].name, list, len) == 0)
+                mask |= names[i].bits;
         list += len;
         list += strspn(list, ", ");
     }
     return mask;
+}
+
+uint32_t fsha256_cpu_parse_feature_list(const char *list) {
+    return fsha256_parse_names(list, feature_names, sizeof feature_names / sizeof feature_names[0]);
 }
 
 #if !defined(FSHA256_HAVE_SECURE_GETENV) && defined(FSHA256_HAVE_ISSETUGID)

@@ -5,9 +5,11 @@
  * force backends. The tables chosen from are backends.c (the order of
  * src/backends.def) and hex/hex_list.c. *
  * The hash backend and the hex encoder are chosen separately, each by its
- * own CPU requirements. Forcing a backend (FASTSHA256_BACKEND,
- * fastsha256_set_backend) leaves the hex encoder to its own choice, except
- * scalar: it means portable code only, so it brings the portable encoder. */
+ * own CPU requirements; a flavour may also need a per-CPU choice of the
+ * tuning table (tuning.c), and the table may prefer a hex encoder. Forcing
+ * a backend (FASTSHA256_BACKEND, fastsha256_set_backend) leaves the hex
+ * encoder to its own choice, except scalar: it means portable code only, so
+ * it brings the portable encoder. */
 #include <stdatomic.h>
 #include <string.h>
 
@@ -15,6 +17,7 @@
 #include "dispatch.h"
 #include "hex/hex.h"
 #include "selftest.h"
+#include "tuning.h"
 
 /* --- Resolution ---------------------------------------------------------- */
 
@@ -26,20 +29,32 @@ static int supported(uint32_t required, uint32_t features) {
     return (required & features) == required;
 }
 
+/* What the running CPU offers a flavour: its features (cpu.c) and the
+ * per-CPU choices its row grants (tuning.c), both less FASTSHA256_HIDE. */
+typedef struct host {
+    uint32_t features, choices;
+} host;
+
+static host host_here(void) { return (host){fsha256_cpu_features(), fsha256_tuning_choices()}; }
+
+static int flavour_supported(const fsha256_impl *f, host h) {
+    return supported(f->required, h.features) && supported(f->choices, h.choices);
+}
+
 /* The best supported flavour of a backend; NULL if none. */
-static const fsha256_impl *best_flavour(const fsha256_backend *b, uint32_t features) {
+static const fsha256_impl *best_flavour(const fsha256_backend *b, host h) {
     for (const fsha256_impl *const *f = b->flavours; *f; f++)
-        if (supported((*f)->required, features))
+        if (flavour_supported(*f, h))
             return *f;
     return NULL;
 }
 
 /* The named backend's best flavour here, or (name NULL) the best of all. */
-static const fsha256_impl *find_supported(const char *name, uint32_t features) {
+static const fsha256_impl *find_supported(const char *name, host h) {
     for (const fsha256_backend *const *b = fsha256_backend_table; *b; b++) {
         if (name && strcmp((*b)->name, name) != 0)
             continue;
-        const fsha256_impl *impl = best_flavour(*b, features);
+        const fsha256_impl *impl = best_flavour(*b, h);
         if (impl || name)
             return impl;
     }
@@ -52,15 +67,15 @@ static int selftest_enabled(void) {
 }
 
 static const fsha256_impl *choose(int read_env) {
-    uint32_t features = fsha256_cpu_features();
+    host h = host_here();
     const fsha256_impl *chosen = NULL;
     const char *forced = read_env ? fsha256_getenv("FASTSHA256_BACKEND") : NULL;
     if (forced && *forced) {
-        chosen = find_supported(forced, features);
+        chosen = find_supported(forced, h);
         atomic_store(&env_backend_ignored, chosen == NULL);
     }
     if (chosen == NULL)
-        chosen = find_supported(NULL, features);
+        chosen = find_supported(NULL, h);
     if (chosen != fsha256_portable_impl() && selftest_enabled() && !fsha256_selftest(chosen))
         chosen = fsha256_portable_impl();
     return chosen;
@@ -115,7 +130,7 @@ const char *fastsha256_hex_backend(void) { return fsha256_active_hex()->name; }
 int fastsha256_set_backend(const char *name) {
     if (name == NULL)
         return -1;
-    const fsha256_impl *impl = find_supported(name, fsha256_cpu_features());
+    const fsha256_impl *impl = find_supported(name, host_here());
     if (impl == NULL || (selftest_enabled() && !fsha256_selftest(impl)))
         return -1;
     atomic_store_explicit(&fsha256_active_impl, impl, memory_order_release);
@@ -136,10 +151,10 @@ int fastsha256_env_backend_ignored(void) {
 
 /* Backend names in table order, optionally only those this CPU supports. */
 static size_t list_backends(const char **names, size_t max, int only_supported) {
-    uint32_t features = only_supported ? fsha256_cpu_features() : ~0u;
+    host h = only_supported ? host_here() : (host){~0u, ~0u};
     size_t count = 0;
     for (const fsha256_backend *const *b = fsha256_backend_table; *b; b++) {
-        if (best_flavour(*b, features) == NULL)
+        if (best_flavour(*b, h) == NULL)
             continue;
         if (names && count < max)
             names[count] = (*b)->name;

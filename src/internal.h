@@ -8,6 +8,7 @@
 #include "seams.h"     /* kernel entry types, backend descriptors, constants */
 #include "bytes.h"     /* byte order, padding, digest stores, wiping */
 #include "cpu.h"       /* CPU features, FASTSHA256_* settings */
+#include "tuning.h"    /* per-CPU choices */
 #include "ctx.h"       /* streaming context states */
 #include "many.h"      /* the batch scheduler */
 #include "dispatch.h"  /* the active backend and hex encoder, the backend table */

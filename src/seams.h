@@ -157,6 +157,8 @@ typedef struct fsha256_impl {
     fsha256_short_hex_fn short_hex;   /* optional; NULL: short_message, then the hex encoder */
     fsha256_hmac_tag_fn hmac_tag;     /* optional; NULL: blocks() for each of the tag's parts */
     const fsha256_pbkdf2_kernels *pbkdf2; /* optional; NULL: kdf_chains.c's loops over the kernels */
+    uint32_t choices;                 /* FSHA256_CHOICE_* bits (tuning.h): per-CPU choices
+                                         the flavour needs beyond `required`; usually 0 */
 } fsha256_impl;
 
 /* A dispatch table entry: a backend and its flavours, best first (SHA-NI's

@@ -3,11 +3,13 @@
  * Each row's measurement is in docs/cpu-tuning.md (fastsha256-bench
  * --limits prints the probes it rests on; bench/results/cpus/ keeps them).
  * Forcing a backend (FASTSHA256_BACKEND, fastsha256_set_backend) and hiding
- * features (FASTSHA256_HIDE) still override every row. */
+ * features or choices (FASTSHA256_HIDE) still override every row. This
+ * file reads the CPU's identity from cpu.c; cpu.c knows nothing of it. */
 #include <string.h>
 
 #include "compiler.h"
 #include "cpu.h"
+#include "tuning.h"
 
 /* The rule (CPUs in no row): batches through the AVX-512 lanes where the
  * CPU has them (measured faster than four SHA-NI streams on Intel and on
@@ -44,6 +46,25 @@ const fsha256_tuning *fsha256_tuning_here(void) {
     uint32_t family, model;
     fsha256_cpu_identity(&vendor, &family, &model);
     return fsha256_tuning_lookup(vendor, family, model);
+}
+
+/* The words of FASTSHA256_HIDE that withdraw a choice (cpu.c reads the
+ * features' words from the same list). */
+static const fsha256_named_bits choice_names[] = {
+    {"avx512batch", FSHA256_CHOICE_AVX512_BATCH},
+};
+
+uint32_t fsha256_tuning_parse_hide_list(const char *list) {
+    return fsha256_parse_names(list, choice_names, sizeof choice_names / sizeof choice_names[0]);
+}
+
+static uint32_t row_choices(const fsha256_tuning *t) {
+    return t->avx512_batches ? (uint32_t)FSHA256_CHOICE_AVX512_BATCH : 0;
+}
+
+uint32_t fsha256_tuning_choices(void) {
+    return row_choices(fsha256_tuning_here()) &
+           ~fsha256_tuning_parse_hide_list(fsha256_getenv("FASTSHA256_HIDE"));
 }
 
 int fsha256_cpu_avx512_batches_pay(int amd, uint32_t family) {

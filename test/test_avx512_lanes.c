@@ -230,30 +230,32 @@ Test(avx512_lanes, forced_backend_batches_of_random_lengths) {
 }
 
 /* The automatic choice on a CPU with SHA-NI and AVX-512: batches of 16
- * through AVX-512 where FSHA256_CPU_AVX512_BATCH is set (Intel, AMD from
- * Zen 5 on), SHA-NI's
- * four lanes under FASTSHA256_HIDE=avx512batch; both agree with the
+ * through AVX-512 where the tuning table grants FSHA256_CHOICE_AVX512_BATCH
+ * (Intel, AMD from Zen 5 on), SHA-NI's
+ * four lanes under FASTSHA256_HIDE=avx512batch or avx512; all agree with the
  * reference, remainders included. (Criterion forks per test: setenv stays
  * here.) */
 Test(avx512_lanes, auto_batches_with_and_without_avx512_lanes) {
     require_avx512();
     if (!(fsha256_cpu_features() & FSHA256_CPU_SHA))
         cr_skip_test("no SHA-NI: auto is not the shani backend here");
-    const char *hides[] = {"", "avx512batch"};
+    const char *hides[] = {"", "avx512batch", "avx512"};
     uint8_t *buf = malloc(40 * 200);
     cr_assert_not_null(buf);
     test_fill(buf, 40 * 200, 5);
-    for (int v = 0; v < 2; v++) {
+    for (int v = 0; v < 3; v++) {
         setenv("FASTSHA256_HIDE", hides[v], 1);
-        uint32_t features = fsha256_cpu_features();
+        /* The batch flavour needs the choice and the feature. */
+        int batches = (fsha256_tuning_choices() & FSHA256_CHOICE_AVX512_BATCH) &&
+                      (fsha256_cpu_features() & FSHA256_CPU_AVX512);
         fastsha256_reset_backend();
         const fsha256_impl *impl = fsha256_active();
         cr_assert_str_eq(impl->name, "shani");
 #ifdef FSHA256_HAVE_SHANI_X4
-        unsigned want_width = (features & FSHA256_CPU_AVX512_BATCH) ? 32 : 4;
+        unsigned want_width = batches ? 32 : 4;
 #else
         unsigned want_width = 2; /* 32-bit x86: two SHA-NI streams, no AVX-512 flavour */
-        (void)features;
+        (void)batches;
 #endif
         cr_assert_eq(impl->lanes[0].width, want_width, "HIDE=%s", hides[v]);
         for (size_t n = 1; n <= 40; n += 3) {
@@ -281,8 +283,11 @@ Test(avx512_lanes, hiding_avx512_removes_the_backend) {
     /* FASTSHA256_HIDE=avx512 is read at each resolution. */
     uint32_t parsed = fsha256_cpu_parse_feature_list("avx512");
     cr_assert(parsed & FSHA256_CPU_AVX512);
-    cr_assert(parsed & FSHA256_CPU_AVX512_BATCH, "hiding avx512 must hide its batch use too");
-    cr_assert_eq(fsha256_cpu_parse_feature_list("avx512batch"), FSHA256_CPU_AVX512_BATCH);
+    /* avx512batch is a per-CPU choice (tuning.c), not a CPU feature; hiding
+     * avx512 hides the batch use too, as its flavour needs the feature. */
+    cr_assert_eq(fsha256_cpu_parse_feature_list("avx512batch"), 0u);
+    cr_assert_eq(fsha256_tuning_parse_hide_list("avx512batch"), FSHA256_CHOICE_AVX512_BATCH);
+    cr_assert_eq(fsha256_tuning_parse_hide_list("avx512"), 0u);
 }
 
 Test(avx512_lanes, batches_on_avx512_by_vendor_and_family) {

@@ -1,6 +1,8 @@
 /* The per-CPU tuning table (src/tuning.c): lookups by vendor, family and
  * model, the rule for CPUs in no row, and the choices it makes here. */
+#define _DEFAULT_SOURCE /* setenv */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../src/internal.h"
@@ -45,6 +47,21 @@ Test(tuning, rows_are_well_formed) {
         cr_assert_eq(fsha256_tuning_lookup(vendor, t->family_min, t->model_min), t,
                      "row %zu is shadowed", i);
     }
+}
+
+/* Here: the choices are the row's, less those FASTSHA256_HIDE names; a
+ * choice is never a CPU feature, nor a feature a choice. (Criterion forks
+ * per test: setenv stays here.) */
+Test(tuning, choices_here_are_the_row_less_hide) {
+    uint32_t row = fsha256_tuning_here()->avx512_batches ? FSHA256_CHOICE_AVX512_BATCH : 0;
+    setenv("FASTSHA256_HIDE", "", 1);
+    cr_assert_eq(fsha256_tuning_choices(), row);
+    setenv("FASTSHA256_HIDE", "sha,avx512batch", 1);
+    cr_assert_eq(fsha256_tuning_choices(), 0u);
+    cr_assert_eq(fsha256_cpu_parse_feature_list("sha,avx512batch"), (uint32_t)FSHA256_CPU_SHA);
+    cr_assert_eq(fsha256_tuning_parse_hide_list("sha, avx2 avx512batch"),
+                 (uint32_t)FSHA256_CHOICE_AVX512_BATCH);
+    unsetenv("FASTSHA256_HIDE");
 }
 
 /* Here: the hex encoder is the row's choice when this CPU supports it,

@@ -6,6 +6,7 @@
 
 #include "../avx512/avx512.h"
 #include "../cpu.h"
+#include "../tuning.h"
 #include "shani.h"
 
 #if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
@@ -28,7 +29,7 @@ static const fsha256_lane_kernel shani_vex_lanes[] = {
     SHANI_X2,
     {.width = 0}};
 /* Batches through AVX-512's sixteen lanes where they measured faster than
- * four SHA-NI streams (Intel, AMD Zen 5; see FSHA256_CPU_AVX512_BATCH); SHA-NI for a
+ * four SHA-NI streams (Intel, AMD Zen 5; see FSHA256_CHOICE_AVX512_BATCH); SHA-NI for a
  * remainder of fewer than sixteen messages. */
 static const fsha256_lane_kernel shani_avx512_lanes[] = {
     {.width = 32, .fn = fsha256_avx512_lanes_x32, .oneblock = fsha256_avx512_oneblock_x32,
@@ -57,8 +58,9 @@ static const fsha256_impl impl_shani_vex = {SHANI_ENTRIES,
                                             .pbkdf2 = &fsha256_shani_pbkdf2_vex};
 static const fsha256_impl impl_shani_avx512 = {
     SHANI_ENTRIES,
-    .required = SHANI_NEEDS | FSHA256_CPU_AVX2 | FSHA256_CPU_AVX512 | FSHA256_CPU_AVX512_BATCH,
-    .lanes = shani_avx512_lanes, .pbkdf2 = &fsha256_shani_pbkdf2_vex};
+    .required = SHANI_NEEDS | FSHA256_CPU_AVX2 | FSHA256_CPU_AVX512,
+    .lanes = shani_avx512_lanes, .pbkdf2 = &fsha256_shani_pbkdf2_vex,
+    .choices = FSHA256_CHOICE_AVX512_BATCH};
 #endif
 
 static const fsha256_impl *const shani_flavours[] = {
