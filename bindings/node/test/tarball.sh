@@ -18,19 +18,21 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-# The package's files (package.json "files") and the addon as its prebuild.
+# The package as scripts/pack.js stages it, with the addon as its prebuild.
 stage="$work/stage"
-mkdir -p "$stage/lib" "$stage/wasm" "$stage/scripts" "$stage/src" "$stage/prebuilds/linux-x64"
-cp "$pkg"/index.js "$pkg"/index.mjs "$pkg"/index.d.ts "$pkg"/browser.mjs "$pkg"/browser.d.ts "$pkg"/workerd.mjs \
-   "$pkg"/package.json "$pkg"/CMakeLists.txt "$stage/"
-[ -f "$pkg/README.md" ] && cp "$pkg/README.md" "$stage/"
-cp "$pkg"/lib/*.js "$pkg"/lib/*.mjs "$stage/lib/"
-cp "$pkg"/wasm/*.wasm "$stage/wasm/"
-cp "$pkg/scripts/build.js" "$stage/scripts/"
-cp "$pkg"/src/*.c "$pkg"/src/*.h "$stage/src/"
-cp "$addon" "$stage/prebuilds/linux-x64/fastsha256.node"
+node "$pkg/scripts/pack.js" --stage "$stage" --addon "$addon" || fail "pack.js --stage"
 (cd "$stage" && npm pack --silent >/dev/null 2>&1) || fail "npm pack"
 tgz=$(ls "$stage"/fastsha256-*.tgz) || fail "no tarball"
+# What users get: no install script, nothing to build with, a README with no
+# link into the repository.
+node -e "const m=require('$stage/package.json'); if (m.scripts) throw new Error('scripts: ' + JSON.stringify(m.scripts))" ||
+    fail "the packed package.json has scripts"
+listing=$(tar -tzf "$tgz")
+for stray in package/build/ package/src/ package/CMakeLists.txt package/scripts/; do
+    ! printf '%s\n' "$listing" | grep -q "^$stray" || fail "the tarball carries $stray"
+done
+! grep -nE '\]\((\.\./|\.\./\.\./)' "$stage/README.md" || fail "README.md links outside the package"
+echo "ok tarball: $(printf '%s\n' "$listing" | wc -l) files, no install script, no build files"
 
 # PATH with node, npm and sh only.
 bin="$work/bin"
@@ -44,7 +46,7 @@ mkdir -p "$proj"
 echo '{"name":"tarball-user","version":"1.0.0","private":true}' > "$proj/package.json"
 (cd "$proj" && env -i PATH="$bin" HOME="$work/home" npm install --offline --no-audit --no-fund \
     "$tgz" > "$work/install.log" 2>&1) || { cat "$work/install.log"; fail "npm install of the tarball"; }
-grep 'fastsha256:' "$work/install.log"
+! grep -q 'fastsha256:' "$work/install.log" || fail "an install script ran"
 
 cat > "$proj/use.mjs" <<'JS'
 import f from 'fastsha256';
