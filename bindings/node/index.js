@@ -46,7 +46,7 @@ const chosen = require('./lib/choose.js').choose(load);
 // Bun's faster paths over the same natives (lib/bun.js); elsewhere the natives.
 const native = require('./lib/bun.js').adapt(chosen, loadedFile);
 // The addon words its argument errors as lib/errors.js does.
-if (typeof chosen.natives.setDescribe === 'function') chosen.natives.setDescribe(require('./lib/errors.js').describe);
+chosen.natives.setDescribe(require('./lib/errors.js').describe);
 
 // The public calls (lib/api.js, shared with the browser and workerd entries)
 // with Buffers and node:crypto's key objects.

@@ -15,9 +15,11 @@ function wanted() {
 }
 
 function wasm(cause) {
-  const natives = require('./wasm.js').wasmNatives();
+  const natives = pickNatives(require('./wasm.js').wasmNatives(), 'the WebAssembly build');
   return { natives, implementation: 'wasm', cause };
 }
+
+const { pickNatives } = require('./natives.js');
 
 /** loadNative: index.js's addon loader (throws when it cannot load). */
 function choose(loadNative) {
@@ -25,7 +27,7 @@ function choose(loadNative) {
   if (impl === 'wasm') return wasm(null);
   if (impl === 'native') {
     try {
-      return { natives: loadNative(), implementation: 'native', cause: null };
+      return { natives: pickNatives(loadNative(), 'the native addon'), implementation: 'native', cause: null };
     } catch (err) {
       const e = new Error(`fastsha256: FASTSHA256_IMPL=native, but the native addon cannot load: ${err.message}`);
       e.code = 'ERR_FASTSHA256_NATIVE_UNAVAILABLE';
@@ -39,7 +41,7 @@ function choose(loadNative) {
     throw e;
   }
   try {
-    return { natives: loadNative(), implementation: 'native', cause: null };
+    return { natives: pickNatives(loadNative(), 'the native addon'), implementation: 'native', cause: null };
   } catch (err) {
     return wasm(err);
   }

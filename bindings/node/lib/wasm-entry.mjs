@@ -5,6 +5,7 @@ import nativesModule from './wasm-natives.mjs';
 import batchModule from './wasm-batch.mjs';
 import kdfModule from './wasm-kdf.mjs';
 import apiModule from './api.mjs';
+import nativeList from './natives.mjs';
 
 const { createNatives } = nativesModule;
 const { addBatches } = batchModule;
@@ -45,7 +46,8 @@ function explained(err) {
 export function makeLoader(io, env, api) {
   function install(instance) {
     const wasm = instance.exports;
-    const natives = addKdf(addBatches(createNatives(wasm, io), wasm, io), wasm, io);
+    const natives = nativeList.pickNatives(addKdf(addBatches(createNatives(wasm, io), wasm, io), wasm, io),
+      'the WebAssembly build');
     const flavour = natives.allBackends().includes('simd128') ? 'simd' : 'mvp';
     Object.assign(api, makeApi(natives, env), { flavour });
     if (api.onReady) api.onReady();

@@ -109,7 +109,6 @@ function addKdf(natives, wasm, io) {
     pbkdf2, pbkdf2Many, hkdf,
     pbkdf2Async: later(pbkdf2),
     pbkdf2ManyAsync: later(pbkdf2Many),
-    emptyBytes: () => io.bytes(new Uint8Array(0)),
   });
 }
 

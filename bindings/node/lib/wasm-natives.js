@@ -342,7 +342,9 @@ function hashObjects(c, wasm) {
 
   // The names createHash takes, for the key-derivation calls (lib/kdf.js).
   const algorithmBits = (name) => errors.parseAlgorithm(name, 'digest');
-  return { ctxInit, ctxUpdate, ctxDigest, hmacCreate, hashUpdate, hashDigest, algorithmBits };
+  // The addon's messages ask lib/errors.js; these natives call it themselves.
+  const setDescribe = () => {};
+  return { ctxInit, ctxUpdate, ctxDigest, hmacCreate, hashUpdate, hashDigest, algorithmBits, setDescribe };
 }
 
 /**

@@ -120,3 +120,26 @@ test('the browser entry: every call of the Node entry, by name, after init()', a
   assert.equal(b.createHash('sha256').update('abc').digest(new String('hex')), ref('sha256', 'abc'));
   assert.throws(() => b.createHash('sha256', { outputLength: 28 }), { code: 'ERR_OSSL_EVP_NOT_XOF_OR_INVALID_LENGTH' });
 });
+
+// One list of natives (lib/natives.js): the addon and the WebAssembly natives
+// provide each of them, and the addon nothing else; lib/api.js gets only these.
+test('the addon and the WebAssembly natives provide exactly the list of natives', () => {
+  const { nativeNames } = require('../lib/natives.js');
+  const { wasmNatives } = require('../lib/wasm.js');
+  const wasm = wasmNatives();
+  for (const name of nativeNames) assert.ok(name in wasm, `the WebAssembly natives lack ${name}`);
+  const addonFile = process.env.FASTSHA256_NODE_ADDON;
+  if (!addonFile || addonFile === 'none') return;
+  const addon = require(addonFile);
+  assert.deepEqual(Object.keys(addon).sort(), [...nativeNames].sort());
+  for (const name of nativeNames)
+    assert.equal(typeof wasm[name], typeof addon[name], name);
+});
+
+test('the ES-module entries export every call by name', async () => {
+  const { apiNames } = require('../lib/api.js');
+  for (const entry of ['../index.mjs', '../browser.mjs']) {
+    const m = await import(entry);
+    for (const name of [...apiNames, 'implementation']) assert.ok(name in m, `${entry} exports ${name}`);
+  }
+});

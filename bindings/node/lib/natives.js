@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+'use strict';
+// The natives: the one list of what both implementations provide (the
+// addon, src/fastsha256_node.c and src/node_kdf.c; the WebAssembly natives,
+// lib/wasm-natives.js, wasm-batch.js and wasm-kdf.js) and all that
+// lib/api.js may use. test/wasm.test.mjs checks that each provides exactly
+// these. The source of lib/natives.mjs (scripts/gen-wasm.js writes it).
+
+const nativeNames = [
+  // One message: bytes or hex; HMAC with the key first.
+  'sha256', 'sha224', 'hmac256', 'hmac224',
+  // Batches: an Array of items, or all strings joined with their lengths; Async: on a pool.
+  'manyArray256', 'manyArray224', 'manyJoined256', 'manyJoined224',
+  'manyArrayAsync256', 'manyArrayAsync224', 'manyJoinedAsync256', 'manyJoinedAsync224',
+  'hmacManyArray256', 'hmacManyArray224', 'hmacManyJoined256', 'hmacManyJoined224',
+  'hmacManyArrayAsync256', 'hmacManyArrayAsync224', 'hmacManyJoinedAsync256', 'hmacManyJoinedAsync224',
+  // Records at a stride in one buffer.
+  'sha256Packed', 'sha256PackedAsync', 'hmacPacked', 'hmacPackedAsync',
+  // Hash state in a Uint8Array of ctxSize bytes; Hmac state tied to its object.
+  'ctxSize', 'ctxInit', 'ctxUpdate', 'ctxDigest', 'hmacCreate', 'hashUpdate', 'hashDigest',
+  // Names createHash takes; the wording of argument errors (lib/errors.js's describe).
+  'algorithmBits', 'setDescribe',
+  // Key derivation (lib/kdf.js has checked the arguments).
+  'pbkdf2', 'pbkdf2Async', 'pbkdf2Many', 'pbkdf2ManyAsync', 'hkdf',
+  'timingSafeEqual', 'backend', 'hexBackend', 'backends', 'allBackends', 'setBackend', 'version',
+];
+
+/** Exactly the natives of the list from all (an addon's exports, or the WebAssembly natives' object). */
+function pickNatives(all, what) {
+  const natives = {};
+  for (const name of nativeNames) {
+    if (!(name in all)) throw new Error(`fastsha256: ${what} lacks the native ${name}`);
+    natives[name] = all[name];
+  }
+  return natives;
+}
+
+module.exports = { nativeNames, pickNatives };
