@@ -41,12 +41,25 @@ static int flavour_supported(const fsha256_impl *f, host h) {
     return supported(f->required, h.features) && supported(f->choices, h.choices);
 }
 
-/* The best supported flavour of a backend; NULL if none. */
-static const fsha256_impl *best_flavour(const fsha256_backend *b, host h) {
-    for (const fsha256_impl *const *f = b->flavours; *f; f++)
-        if (flavour_supported(*f, h))
+/* The first supported flavour of a NULL-terminated list (NULL itself
+ * included) named name; NULL if none. */
+static const fsha256_impl *first_supported(const fsha256_impl *const *flavours, const char *name,
+                                           host h) {
+    for (const fsha256_impl *const *f = flavours; f && *f; f++)
+        if (strcmp((*f)->name, name) == 0 && flavour_supported(*f, h))
             return *f;
     return NULL;
+}
+
+/* The best supported flavour of a backend: one another backend lends it,
+ * else its own; NULL if none. */
+static const fsha256_impl *best_flavour(const fsha256_backend *b, host h) {
+    for (const fsha256_backend *const *lender = fsha256_backend_table; *lender; lender++) {
+        const fsha256_impl *lent = first_supported((*lender)->lends, b->name, h);
+        if (lent)
+            return lent;
+    }
+    return first_supported(b->flavours, b->name, h);
 }
 
 /* The named backend's best flavour here, or (name NULL) the best of all. */

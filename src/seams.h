@@ -168,6 +168,12 @@ typedef struct fsha256_impl {
 typedef struct fsha256_backend {
     const char *name;
     const fsha256_impl *const *flavours; /* NULL-terminated */
+    /* Optional, NULL-terminated: flavours of another backend made with this
+     * one's kernels, each offered as a flavour of the backend its name
+     * gives, ahead of that backend's own (src/avx512/ lends shani a flavour
+     * that batches through AVX-512 lanes). So a backend's folder holds
+     * only its own instruction set. */
+    const fsha256_impl *const *lends;
 } fsha256_backend;
 
 extern const uint32_t fsha256_sha256_iv[8];

@@ -58,6 +58,18 @@ void fsha256_shani_pbkdf2_chains_x4_avx(fsha256_kdf_chain *chains, uint64_t iter
 extern const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2_vex;
 #endif
 extern const fsha256_backend fsha256_backend_shani;
+
+/* What every shani flavour has, for its descriptor and for flavours made
+ * elsewhere with these kernels (another backend may lend one, see
+ * fsha256_backend.lends): the CPU features (FSHA256_CPU_*, cpu.h), the
+ * single-stream and one-call entries, and the two-stream lane kernel for
+ * remainders. */
+#define FSHA256_SHANI_NEEDS (FSHA256_CPU_SHA | FSHA256_CPU_SSSE3 | FSHA256_CPU_SSE41)
+#define FSHA256_SHANI_ENTRIES                                                  \
+    .name = "shani", .blocks = fsha256_shani_blocks, .short_message = fsha256_shani_short, \
+    .short_hex = fsha256_shani_short_hex, .hmac_tag = fsha256_shani_hmac_tag
+#define FSHA256_SHANI_X2                                                       \
+    {.width = 2, .fn = fsha256_shani_lanes_x2, .rounds_wk = fsha256_shani_rounds_wk_x2}
 #endif
 
 #endif /* FSHA256_SHANI_H */
