@@ -27,7 +27,7 @@ extern "C" {
 
 /* The one place the version is written; CMake reads it from here. */
 #define FASTSHA256_VERSION_MAJOR 0
-#define FASTSHA256_VERSION_MINOR 1
+#define FASTSHA256_VERSION_MINOR 2
 #define FASTSHA256_VERSION_PATCH 0
 #define FASTSHA256_VERSION_STR_(x) #x
 #define FASTSHA256_VERSION_STR(x) FASTSHA256_VERSION_STR_(x)

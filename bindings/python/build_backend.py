@@ -28,6 +28,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 NAME = "fastsha256"
 SUMMARY = "SHA-256/SHA-224: hashlib-compatible objects and multi-buffer batch calls"
+LICENSE = "Apache-2.0 OR MIT"
+LICENSE_FILES = ("LICENSE-APACHE", "LICENSE-MIT")
 PYTHON_FILES = ("__init__.py", "__init__.pyi", "hmac.py", "hmac.pyi", "py.typed")
 
 
@@ -104,8 +106,10 @@ def record_line(arcname, data):
 def dist_info_files(version, tag):
     """The wheel's METADATA and WHEEL texts, by name."""
     return {
-        "METADATA": (f"Metadata-Version: 2.1\nName: {NAME}\nVersion: {version}\n"
-                     f"Summary: {SUMMARY}\nRequires-Python: >=3.9\n"),
+        "METADATA": (f"Metadata-Version: 2.4\nName: {NAME}\nVersion: {version}\n"
+                     f"Summary: {SUMMARY}\nLicense-Expression: {LICENSE}\n"
+                     + "".join(f"License-File: {name}\n" for name in LICENSE_FILES)
+                     + "Requires-Python: >=3.9\n"),
         "WHEEL": (f"Wheel-Version: 1.0\nGenerator: fastsha256 build_backend.py\n"
                   f"Root-Is-Purelib: false\nTag: {tag}\n"),
     }
@@ -134,6 +138,12 @@ def pack_wheel(package, wheel_directory, version, tag):
             arcname = f"{dist_info}/{name}"
             whl.writestr(arcname, text)
             records.append(record_line(arcname, text.encode()))
+        for name in LICENSE_FILES:  # the licence texts, where the wheel format puts them
+            with open(os.path.join(ROOT, name), "rb") as f:
+                data = f.read()
+            arcname = f"{dist_info}/licenses/{name}"
+            whl.writestr(arcname, data)
+            records.append(record_line(arcname, data))
         records.append(f"{dist_info}/RECORD,,")
         whl.writestr(f"{dist_info}/RECORD", "\n".join(records) + "\n")
     return filename
