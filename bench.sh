@@ -50,7 +50,7 @@ if [ "$browser" = 1 ]; then
   exec node "$here/browser/run.mjs" "$@"
 fi
 
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_BUILD_TESTS=OFF
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_DEVELOPER=ON -DFASTSHA256_BUILD_TESTS=OFF
 # fastsha256-bench builds the Python module along (bench/CMakeLists.txt).
 cmake --build "$build" -j"$(nproc)" --target fastsha256-bench
 exec "$build/bench/fastsha256-bench" "$@"

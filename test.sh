@@ -17,7 +17,8 @@ configure_and_build() {
     echo "== $dir: cmake $*"
     # One build of the npm package's WebAssembly modules (build/wasm, also the
     # wasm mode's) serves every build that makes the package.
-    cmake -S . -B "$dir" -DFASTSHA256_WERROR=ON -DFASTSHA256_WASM_BUILD_DIR="$PWD/build/wasm" "$@" >/dev/null
+    cmake -S . -B "$dir" -DFASTSHA256_DEVELOPER=ON -DFASTSHA256_WERROR=ON \
+        -DFASTSHA256_WASM_BUILD_DIR="$PWD/build/wasm" "$@" >/dev/null
     cmake --build "$dir" -j "$jobs" >/dev/null
 }
 
@@ -59,7 +60,7 @@ run_fuzz() {
     # go to build/fuzz/corpus-<target>, crashes to build/fuzz/.
     local dir=build/fuzz seconds=${FASTSHA256_FUZZ_SECONDS:-30} t
     echo "== $dir: libFuzzer targets, ${seconds} s each"
-    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
+    cmake -S . -B "$dir" -DFASTSHA256_DEVELOPER=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
         -DFASTSHA256_WERROR=ON -DFASTSHA256_SANITIZE=address,undefined -DFASTSHA256_FUZZ=ON \
         -DFASTSHA256_BUILD_BENCH=OFF -DFASTSHA256_BUILD_TOOLS=OFF >/dev/null
     for t in oneshot stream many sha224 hex kdf; do

@@ -57,7 +57,7 @@ configure_and_build() { # configure_and_build ARCH EXPECTED_BACKEND [CMAKE_ARGS.
     shift 2
     mkdir -p "$BUILD_ROOT"
     cmake -S . -B "$dir" -DCMAKE_TOOLCHAIN_FILE="cmake/$arch-linux-gnu.cmake" \
-        -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_BUILD_BENCH=OFF -DFASTSHA256_WERROR=ON \
+        -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_DEVELOPER=ON -DFASTSHA256_BUILD_BENCH=OFF -DFASTSHA256_WERROR=ON \
         -DFASTSHA256_TEST_EXPECT_BACKEND="$expect" "$@" >"$dir.configure.log" 2>&1 ||
         { cat "$dir.configure.log"; return 1; }
     cmake --build "$dir" -j "$JOBS" >"$dir.build.log" 2>&1 ||
