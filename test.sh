@@ -100,14 +100,16 @@ run_mode() {
     default)
         build_and_test build/test -DCMAKE_BUILD_TYPE=Release ;;
     asan)
+        # The wheel's test builds with pip's compiler and flags: the default run has it.
         build_and_test build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-            -DFASTSHA256_SANITIZE=address,undefined ;;
+            -DFASTSHA256_SANITIZE=address,undefined -- -E '^python[.]wheel$' ;;
     clang-asan)
         # clang's UBSan sees what gcc's does not (e.g. NULL + 0); any report
         # stops the test (-fno-sanitize-recover=all). The multi-gigabyte
         # streams already ran under gcc's ASan+UBSan (asan): not again here.
         build_and_test build/clang-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
-            -DFASTSHA256_SANITIZE=address,undefined -DFASTSHA256_BUILD_BENCH=OFF -- -LE large ;;
+            -DFASTSHA256_SANITIZE=address,undefined -DFASTSHA256_BUILD_BENCH=OFF -- -LE large \
+            -E '^python[.]wheel$' ;;
     tsan)
         # Criterion's forking runner cannot start under ThreadSanitizer, so
         # TSan runs the plain-pthreads concurrency test, and fastsha256sum's
@@ -117,10 +119,10 @@ run_mode() {
             -DFASTSHA256_SANITIZE=thread -DFASTSHA256_BUILD_BENCH=OFF -DFASTSHA256_BUILD_TOOLS=ON \
             -- -R '^(threads|cli[.]fastsha256sum)$' ;;
     clang)
-        # python.install builds with pip's compiler, not this run's: the
-        # default run has it.
+        # python.install and python.wheel build with pip's compiler, not this
+        # run's: the default run has them.
         build_and_test build/clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang \
-            -- -E '^python[.]install$' ;;
+            -- -E '^python[.](install|wheel)$' ;;
     valgrind) run_valgrind ;;
     fuzz) run_fuzz ;;
     wasm) run_wasm ;;
