@@ -3,7 +3,7 @@
  * first calls are race-free without constructors), checked by the
  * known-answer self-test (selftest.c), and the public calls that list and
  * force backends. The tables chosen from are backends.c (the order of
- * src/backends.def) and hex/hex_list.c. *
+ * src/backends.def) and hex/hex_list.c (of src/hex/hex_encoders.def).
  * The hash backend and the hex encoder are chosen separately, each by its
  * own CPU requirements; a flavour may also need a per-CPU choice of the
  * tuning table (tuning.c), and the table may prefer a hex encoder. Forcing
@@ -103,7 +103,7 @@ static const fsha256_hex_encoder *choose_hex(const fsha256_impl *impl) {
     const char *preferred = fsha256_tuning_here()->hex; /* this CPU's row (tuning.c) */
     for (int pass = preferred ? 0 : 1; pass < 2; pass++)
         for (const fsha256_hex_encoder *const *e = fsha256_hex_table; *e; e++)
-            if ((pass || strcmp((*e)->name, preferred) == 0) &&
+            if ((pass || strcmp((*e)->name, preferred) == 0) && (*e)->bytes &&
                 supported((*e)->required, features) && (!check || fsha256_selftest_hex(*e)))
                 return *e;
     return &fsha256_hex_portable;

@@ -1,19 +1,19 @@
 /* The hex encoders compiled in, best first: chosen on their own CPU
- * requirements, whatever the backend (dispatch.c). */
+ * requirements, whatever the backend (dispatch.c). The table is made from
+ * the built lines of src/hex/hex_encoders.def (fsha256_hex_built.def,
+ * written by the build), as backends.c makes the backend table, so this
+ * file names no encoder. */
 #include <stddef.h>
 
 #include "hex.h"
 
+#define FSHA256_HEX_ENCODER(name) extern const fsha256_hex_encoder fsha256_hex_##name;
+#include "fsha256_hex_built.def"
+#undef FSHA256_HEX_ENCODER
+
 const fsha256_hex_encoder *const fsha256_hex_table[] = {
-#if defined(FSHA256_ARCH_X86) && defined(FASTSHA256_HAVE_X86_KERNELS)
-    &fsha256_hex_avx2, &fsha256_hex_ssse3,
-#endif
-#if defined(FSHA256_ARCH_AARCH64) && defined(FASTSHA256_HAVE_ARMV8_KERNELS)
-    &fsha256_hex_neon,
-#endif
-#if defined(__wasm_simd128__)
-    &fsha256_hex_simd128,
-#endif
-    &fsha256_hex_portable,
+#define FSHA256_HEX_ENCODER(name) &fsha256_hex_##name,
+#include "fsha256_hex_built.def"
+#undef FSHA256_HEX_ENCODER
     NULL,
 };
