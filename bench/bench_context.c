@@ -106,6 +106,8 @@ void bench_row_measured(const bench_ctx *c, bench_report_row *r, const bench_res
     r->ns_best = res->ns_best;
     r->hps_med = res->ns_med > 0 ? 1e9 / res->ns_med : 0;
     r->hps_best = res->ns_best > 0 ? 1e9 / res->ns_best : 0;
+    r->hps_min = res->ns_worst > 0 ? 1e9 / res->ns_worst : 0;
+    r->outliers = res->outliers;
     /* One core's cycles per hash: with several threads, elapsed x threads. */
     r->cyc_med = bench_cycles(c, res->ticks_med) * threads;
     if (per_item_bytes) {

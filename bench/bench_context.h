@@ -29,6 +29,8 @@ typedef struct bench_options {
     int mode_on[BENCH_MAX_MODES]; /* by index in bench_modes[] */
     int quick, no_js, no_python, no_openssl;
     size_t count, batch, js_count, js_async_count;
+    size_t js_peer_count;   /* the npm libraries' and Python's messages */
+    int full, all_rows;     /* --full: every row of every backend; --all-rows: the long list */
     int reps, threads;
     int reps_given, batch_given; /* set on the command line (modes with defaults of their own) */
     uint64_t iterations;    /* --kdf's PBKDF2 iterations */
@@ -46,6 +48,7 @@ typedef struct bench_ctx {
     bench_clock clk;
     bench_report_meta meta;
     int failures;                    /* rows that failed their output check */
+    int stream;                      /* the seed report goes to stdout part by part */
     char exe_dir[BENCH_JS_PATH_MAX]; /* folder of this executable, or "" */
 } bench_ctx;
 

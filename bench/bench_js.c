@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench_report.h"
 #include "bench_util.h"
 
 static int is_executable(const char *path) {
@@ -70,44 +71,6 @@ int bench_js_find_runtime(const char *name, const char *const *dirs, size_t ndir
 int bench_js_find_script(const char *file, const char *const *dirs, size_t ndirs, char *out,
                          size_t outlen) {
     return find_in_dirs(file, dirs, ndirs, is_file, out, outlen);
-}
-
-static void parse_line(const char *line, bench_js_result *r, double *rates) {
-    static const char tag[] = "fastsha256-bench-js ";
-    if (strncmp(line, tag, sizeof tag - 1) != 0) {
-        /* Anything else (a runtime's error message): keep the last one. */
-        if (*line)
-            bench_fmt(r->error, sizeof r->error, "%s", line);
-        return;
-    }
-    line += sizeof tag - 1;
-    if (strncmp(line, "chunk ", 6) == 0) {
-        unsigned long long n = 0;
-        double ms = 0;
-        if (sscanf(line + 6, "%llu %lf", &n, &ms) == 2 && ms > 0 &&
-            r->nchunks < BENCH_JS_MAX_CHUNKS)
-            rates[r->nchunks++] = (double)n / (ms / 1000.0);
-        return;
-    }
-    if (strncmp(line, "done ", 5) == 0) {
-        const char *v;
-        if ((v = strstr(line, "runtime=")))
-            sscanf(v + 8, "%15s", r->runtime);
-        if ((v = strstr(line, "version=")))
-            sscanf(v + 8, "%63s", r->version);
-        if ((v = strstr(line, "style=")))
-            sscanf(v + 6, "%31s", r->style);
-        if ((v = strstr(line, "count="))) {
-            unsigned long long c = 0;
-            sscanf(v + 6, "%llu", &c);
-            r->count = (size_t)c;
-        }
-        if ((v = strstr(line, "ms=")))
-            sscanf(v + 3, "%lf", &r->total_ms);
-        if ((v = strstr(line, "last=")))
-            sscanf(v + 5, "%64s", r->last);
-        r->ok = r->count > 0 && r->total_ms > 0;
-    }
 }
 
 int bench_js_capture(const char *const *argv, const char *env_name, const char *env_value,
@@ -188,31 +151,37 @@ int bench_js_capture(const char *const *argv, const char *env_name, const char *
     return 128 + WTERMSIG(status);
 }
 
+#define CH BENCH_GROUP_CREATEHASH
+#define WC BENCH_GROUP_WEBCRYPTO
+#define BI BENCH_GROUP_BUILTIN
+#define FJ BENCH_GROUP_FROM_JS
+#define NPM BENCH_GROUP_NPM
 const bench_js_snippet bench_js_snippets[] = {
-    {"createhash.mjs", NULL, "createHash().update().digest(\"hex\")", NULL, 0, 0, NULL},
-    {"webcrypto.mjs", NULL, "await subtle.digest + hex loop", NULL, 1, 0, NULL},
-    {"builtin.mjs", "crypto.hash", "crypto.hash(\"sha256\", m)", NULL, 0, 0, NULL},
-    {"builtin.mjs", "Bun.SHA256.hash", "Bun.SHA256.hash(m, \"hex\")", "bun", 0, 0, NULL},
-    {"builtin.mjs", "Bun.CryptoHasher", "new Bun.CryptoHasher(..).update(m).digest(\"hex\")", "bun",
-     0, 0, NULL},
-    {"fastsha256.mjs", "sha256", "sha256(m, \"hex\") per call", NULL, 0, BENCH_JS_ADDON,
+    {"createhash.mjs", NULL, "createHash(\"sha256\").update(m).digest(\"hex\")", NULL, CH, 0, NULL},
+    {"webcrypto.mjs", NULL, "await crypto.subtle.digest + Array.from(..).map(padStart).join", NULL,
+     WC, 0, NULL},
+    {"builtin.mjs", "crypto.hash", "crypto.hash(\"sha256\", m)", NULL, BI, 0, NULL},
+    {"builtin.mjs", "Bun.SHA256.hash", "Bun.SHA256.hash(m, \"hex\")", "bun", BI, 0, NULL},
+    {"builtin.mjs", "Bun.CryptoHasher", "new Bun.CryptoHasher(\"sha256\").update(m).digest(\"hex\")",
+     "bun", BI, 0, NULL},
+    {"fastsha256.mjs", "sha256", "sha256(m, \"hex\") per call", NULL, FJ, BENCH_JS_ADDON,
      " + fastsha256"},
-    {"fastsha256.mjs", "many", "sha256Many(array of 1024, \"hex\")", NULL, 0, BENCH_JS_ADDON,
+    {"fastsha256.mjs", "many", "sha256Many(array of 1024, \"hex\")", NULL, FJ, BENCH_JS_ADDON,
      " + fastsha256"},
-    {"fastsha256.mjs", "packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, 0,
+    {"fastsha256.mjs", "packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, FJ,
      BENCH_JS_ADDON, " + fastsha256"},
-    {"fastsha256.mjs", "wasm-sha256", "sha256(m, \"hex\") per call", NULL, 0, BENCH_JS_INDEX,
+    {"fastsha256.mjs", "wasm-sha256", "sha256(m, \"hex\") per call", NULL, FJ, BENCH_JS_INDEX,
      " + fastsha256 (wasm)"},
-    {"fastsha256.mjs", "wasm-many", "sha256Many(array of 1024, \"hex\")", NULL, 0, BENCH_JS_INDEX,
+    {"fastsha256.mjs", "wasm-many", "sha256Many(array of 1024, \"hex\")", NULL, FJ, BENCH_JS_INDEX,
      " + fastsha256 (wasm)"},
-    {"fastsha256.mjs", "wasm-packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, 0,
+    {"fastsha256.mjs", "wasm-packed", "sha256Packed(buf, 14, 14, \"hex\") x1024", NULL, FJ,
      BENCH_JS_INDEX, " + fastsha256 (wasm)"},
-    {"peers.mjs", "hash-wasm", "createSHA256() sync: init, update, digest", NULL, 0, 0,
+    {"peers.mjs", "hash-wasm", "createSHA256() sync: init, update, digest", NULL, NPM, 0,
      " + hash-wasm"},
-    {"peers.mjs", "noble", "bytesToHex(sha256(utf8ToBytes(m)))", NULL, 0, 0, " + @noble/hashes"},
-    {"peers.mjs", "aws-crypto", "new Sha256(), update, digestSync + hex", NULL, 0, 0,
+    {"peers.mjs", "noble", "bytesToHex(sha256(utf8ToBytes(m)))", NULL, NPM, 0, " + @noble/hashes"},
+    {"peers.mjs", "aws-crypto", "new Sha256(), update, digestSync + hex", NULL, NPM, 0,
      " + @aws-crypto/sha256-js"},
-    {"peers.mjs", "js-sha256", "sha256(m) (build/sha256.js, pure JS)", NULL, 0, 0, " + js-sha256"},
+    {"peers.mjs", "js-sha256", "sha256(m) (build/sha256.js, pure JS)", NULL, NPM, 0, " + js-sha256"},
 };
 const size_t bench_js_nsnippets = sizeof bench_js_snippets / sizeof bench_js_snippets[0];
 
@@ -241,69 +210,4 @@ int bench_js_find_addon(const char *exe_dir, const char *source_dir, char *index
         return 1;
     bench_fmt(addon, addon_len, "%s/../bindings/node/build/fastsha256.node", source_dir);
     return is_file(addon);
-}
-
-void bench_js_run(const char *kind, const char *runtime_path, const char *script, size_t count,
-                  int chunks, unsigned timeout_s, const char *const *extra, bench_js_result *r) {
-    memset(r, 0, sizeof *r);
-    bench_fmt(r->runtime, sizeof r->runtime, "%s", kind);
-    char count_s[32], chunks_s[16];
-    bench_fmt(count_s, sizeof count_s, "%zu", count);
-    bench_fmt(chunks_s, sizeof chunks_s, "%d", chunks);
-    const char *argv[16];
-    int a = 0;
-    argv[a++] = runtime_path;
-    if (strcmp(kind, "deno") == 0) {
-        argv[a++] = "run";
-        argv[a++] = "--quiet";
-        argv[a++] = "--no-config";
-        if (extra)
-            argv[a++] = "-A"; /* the addon: --allow-ffi, --allow-env, reads */
-    }
-    argv[a++] = script;
-    argv[a++] = count_s;
-    argv[a++] = chunks_s;
-    for (int i = 0; extra && extra[i] && a < 15; i++)
-        argv[a++] = extra[i];
-    argv[a] = NULL;
-
-    /* The runtimes run as users run them: on every allowed CPU, with their
-     * JIT and GC helper threads. */
-    static char out[1 << 16];
-    int status = bench_js_capture(argv, "DENO_NO_UPDATE_CHECK", "1", 1, timeout_s, out, sizeof out,
-                                  &r->child_switches);
-    double rates[BENCH_JS_MAX_CHUNKS];
-    for (char *line = out; line && *line;) {
-        char *nl = strchr(line, '\n');
-        if (nl)
-            *nl = '\0';
-        parse_line(line, r, rates);
-        line = nl ? nl + 1 : NULL;
-    }
-    if (status == -2) {
-        r->ok = 0;
-        bench_fmt(r->error, sizeof r->error, "timed out after %u s", timeout_s);
-        return;
-    }
-    if (status != 0) {
-        r->ok = 0;
-        if (!r->error[0])
-            bench_fmt(r->error, sizeof r->error, "exit status %d", status);
-        return;
-    }
-    if (!r->ok) {
-        if (!r->error[0])
-            bench_fmt(r->error, sizeof r->error, "no result line");
-        return;
-    }
-    r->error[0] = '\0';
-    if (r->nchunks > 0) {
-        r->med_rate = bench_median(rates, r->nchunks);
-        r->best_rate = rates[0];
-        for (int i = 1; i < r->nchunks; i++)
-            if (rates[i] > r->best_rate)
-                r->best_rate = rates[i];
-    } else {
-        r->med_rate = r->best_rate = (double)r->count / (r->total_ms / 1000.0);
-    }
 }

@@ -1,26 +1,12 @@
 /* JavaScript runtime peers for fastsha256-bench: finds node, bun and deno,
- * runs the snippets in bench/js/ and parses what they print. */
+ * the snippets in bench/js/ and the addon they load, and runs programs with
+ * their output captured. */
 #ifndef FASTSHA256_BENCH_JS_H
 #define FASTSHA256_BENCH_JS_H
 
 #include <stddef.h>
 
 #define BENCH_JS_PATH_MAX 4096
-#define BENCH_JS_MAX_CHUNKS 64
-
-typedef struct bench_js_result {
-    int ok;
-    char error[256];
-    char runtime[16];
-    char version[64];
-    char style[32];
-    size_t count;
-    double total_ms;
-    double med_rate, best_rate;   /* over the chunks, hashes per second */
-    int nchunks;
-    char last[65];                /* the last hex digest printed */
-    long child_switches;          /* involuntary switches of the child */
-} bench_js_result;
 
 /* Looks for `name` in the extra folders (each tried as DIR/bin/name and
  * DIR/name), then on PATH. Returns 1 and the path when found. */
@@ -41,13 +27,6 @@ int bench_js_capture(const char *const *argv, const char *env_name, const char *
                      int restore_affinity, unsigned timeout_s, char *out, size_t outlen,
                      long *switches);
 
-/* Runs `runtime_path` (of kind node|bun|deno) on the script with the count
- * and chunk arguments, then the extra arguments (NULL-terminated list, may be
- * NULL); the child gets the saved (unpinned) CPU set back. Kills it after
- * timeout_s seconds. */
-void bench_js_run(const char *kind, const char *runtime_path, const char *script, size_t count,
-                  int chunks, unsigned timeout_s, const char *const *extra, bench_js_result *r);
-
 /* The seed rows each runtime runs: its built-ins, "<runtime> + fastsha256"
  * through the Node-API addon (bindings/node), "<runtime> + fastsha256
  * (wasm)" through the package's WebAssembly build, then the npm peers
@@ -57,7 +36,7 @@ typedef struct bench_js_snippet {
     const char *style;    /* the snippet's STYLE argument, or NULL */
     const char *label;    /* the row's style column */
     const char *only;     /* the one runtime that has it, or NULL for all */
-    int async_count;      /* counted with --js-async-count */
+    int group;            /* BENCH_GROUP_* (bench_report.h): its table and count */
     int addon;            /* BENCH_JS_ADDON: index.js and the addon; BENCH_JS_INDEX: index.js */
     const char *who;      /* the row's runtime column after "<runtime>", or NULL */
 } bench_js_snippet;

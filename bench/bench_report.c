@@ -59,6 +59,20 @@ bench_report_cell bench_report_num(double v) {
     return c;
 }
 
+bench_report_cell bench_report_count_text(double v) {
+    bench_report_cell c = {"-"};
+    unsigned long long x = (unsigned long long)(v + 0.5);
+    char digits[24];
+    int n = snprintf(digits, sizeof digits, "%llu", x), k = 0;
+    for (int i = 0; i < n && k + 2 < (int)sizeof c.s; i++) {
+        if (i && (n - i) % 3 == 0)
+            c.s[k++] = ',';
+        c.s[k++] = digits[i];
+    }
+    c.s[k] = '\0';
+    return c;
+}
+
 bench_report_cell bench_report_ratio(double a, double b) {
     bench_report_cell c = {"-"};
     if (a > 0 && b > 0)
@@ -81,7 +95,8 @@ const char *bench_report_check_text(int check) {
 
 void bench_report_print_header(FILE *out, const bench_report_meta *m) {
     fprintf(out, "fastsha256-bench %s (%s) - who hashes the fastest?\n", m->version, m->date);
-    fprintf(out, "cpu:        %s, %d cpu%s allowed, %s\n", m->cpu_model, m->ncpus,
+    fprintf(out, "cpu:        %s%s%s%s, %d cpu%s allowed, %s\n", m->cpu_model,
+            m->cpu_id[0] ? " (" : "", m->cpu_id, m->cpu_id[0] ? ")" : "", m->ncpus,
             m->ncpus == 1 ? "" : "s",
             m->pinned_cpu >= 0 ? "benchmark pinned to one cpu" : "not pinned");
     if (m->pinned_cpu >= 0)
@@ -104,6 +119,8 @@ void bench_report_print_header(FILE *out, const bench_report_meta *m) {
     for (int i = 0; i < 3; i++)
         if (m->js[i][0])
             fprintf(out, "%-11s %s\n", i == 0 ? "js:" : "", m->js[i]);
+    if (m->python[0])
+        fprintf(out, "python:     %s\n", m->python);
     fprintf(out, "method:     %d repetitions per row (median and best); each split into timed "
                  "chunks, chunks with a context switch or a wall/cpu-time gap dropped; "
                  "warm-up first\n",

@@ -17,6 +17,9 @@ typedef struct bench_report_row {
     size_t count;        /* hashes per repetition (per thread) */
     int threads, reps;
     double hps_med, hps_best;  /* hashes per second (all threads) */
+    double hps_min;            /* the slowest repetition's */
+    int outliers;              /* repetitions far from the median (flagged, not in the rate) */
+    int group;                 /* seed rows: BENCH_GROUP_*, the report's table they go in */
     double ns_med, ns_best;    /* wall ns per hash (per thread: ns_med * threads...) */
     double cyc_med;            /* core cycles per hash, one core */
     double gbps;               /* 1e9 bytes per second (median) */
@@ -32,6 +35,20 @@ typedef struct bench_report_row {
     char note[160];
 } bench_report_row;
 
+/* The seed report's groups: the seed's own styles on each runtime, each
+ * runtime's fastest built-ins (not in the seed), fastsha256 from each
+ * runtime, C, Python and the npm libraries. */
+enum {
+    BENCH_GROUP_NONE,
+    BENCH_GROUP_CREATEHASH,
+    BENCH_GROUP_WEBCRYPTO,
+    BENCH_GROUP_BUILTIN,
+    BENCH_GROUP_FROM_JS,
+    BENCH_GROUP_C,
+    BENCH_GROUP_PYTHON,
+    BENCH_GROUP_NPM
+};
+
 typedef struct bench_report_meta {
     char cpu_model[160];
     int ncpus, pinned_cpu;     /* pinned_cpu < 0: not pinned */
@@ -45,7 +62,11 @@ typedef struct bench_report_meta {
     char auto_backend[32], hex_backend[32];
     char openssl[160];
     char js[3][200];           /* "node 20.20.2 (/usr/bin/node)" or why not */
-    size_t count, batch, js_count, js_async_count;
+    int js_found[3];           /* node, bun, deno found */
+    char cpu_id[96];           /* "AuthenticAMD family 25 model 17" */
+    char python[160];
+    int all_rows, full;        /* --all-rows, --full */
+    size_t count, batch, js_count, js_async_count, js_peer_count;
     int reps, threads, quick;
     char date[40];
     char host_kernel[160];
@@ -59,6 +80,17 @@ bench_report_row *bench_report_get(size_t i);
 /* Human-readable tables on `out`. */
 void bench_report_print_header(FILE *out, const bench_report_meta *m);
 void bench_report_print_seed(FILE *out, const bench_report_meta *m);
+/* The seed report's parts, in the order printed (each as soon as its rows
+ * are in): what will run and how long it should take; the seed's answer;
+ * fastsha256 from each runtime; C; Python and the npm libraries. */
+void bench_report_print_plan(FILE *out, const bench_report_meta *m, int rows, double seconds);
+void bench_report_print_answer(FILE *out, const bench_report_meta *m);
+void bench_report_print_from_js(FILE *out, const bench_report_meta *m);
+void bench_report_print_c(FILE *out, const bench_report_meta *m);
+void bench_report_print_others(FILE *out, const bench_report_meta *m);
+/* After them: with --all-rows the long list of every row; distinct against
+ * repeated messages; the checksums. */
+void bench_report_print_seed_rest(FILE *out, const bench_report_meta *m);
 void bench_report_print_sweep(FILE *out, const bench_report_meta *m);
 void bench_report_print_kernels(FILE *out, const bench_report_meta *m);
 /* A plain table of one section's rows (for modes without a table of their

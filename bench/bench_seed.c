@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "bench_common.h"
+#include "bench_eta.h"
+#include "bench_stats.h"
 #include "bench_openssl.h"
 #include "fastsha256.h"
 
@@ -161,27 +163,70 @@ static bench_plan seed_plan(const bench_ctx *c) {
 void bench_seed_row_progress(const bench_report_row *r) {
     char rate[16];
     bench_report_fmt_rate(rate, sizeof rate, r->hps_med);
-    bench_progress("  %-10s %-13s %-39s %-8s %9s hashes/s%s\n", r->who, r->backend, r->style,
-                   r->messages, rate, r->check < 0 ? "  CHECK FAILED" : "");
+    bench_progress("      %s hashes/s%s%s\n", rate, r->outliers ? ", an outlier repetition" : "",
+                   r->check < 0 ? "  CHECK FAILED" : "");
 }
 
-bench_report_row *bench_seed_runtime_row(bench_ctx *c, const char *who, const char *version,
-                                         const char *style, size_t count, double med_rate,
-                                         double best_rate, const char *last_hex) {
-    bench_report_row *r = bench_row("seed", who, version, "%s", style);
+bench_report_row *bench_seed_runtime_row(bench_ctx *c, const char *who, int group,
+                                         const char *style, const bench_peer_row *pr) {
+    bench_report_row *r = bench_row("seed", who, pr->version, "%s", style);
+    bench_spread sp = bench_spread_of(pr->rate, pr->nreps);
     bench_fmt(r->messages, sizeof r->messages, "same");
+    r->group = group;
     r->size = BENCH_SEED_LEN;
-    r->count = count;
+    r->count = pr->count;
     r->threads = 1;
-    r->reps = 1;
-    r->hps_med = med_rate;
-    r->hps_best = best_rate;
-    r->ns_med = 1e9 / med_rate;
-    r->ns_best = 1e9 / best_rate;
+    r->reps = pr->nreps;
+    r->hps_med = sp.med;
+    r->hps_best = sp.max;
+    r->hps_min = sp.min;
+    r->outliers = sp.outliers;
+    r->ns_med = sp.med > 0 ? 1e9 / sp.med : 0;
+    r->ns_best = sp.max > 0 ? 1e9 / sp.max : 0;
     r->cyc_med = r->ns_med * c->clk.core_hz / 1e9;
     r->chunks = 0; /* not filtered: the runtimes time themselves */
-    bench_row_check(c, r, strcmp(last_hex, BENCH_SEED_HEX) == 0);
+    bench_row_check(c, r, strcmp(pr->last, BENCH_SEED_HEX) == 0);
+    bench_seed_row_progress(r);
     return r;
+}
+
+/* Seconds a C row is expected to take: warm-up and repetitions at a rough
+ * rate for its backend. */
+static double c_expected(const bench_ctx *c, const char *backend) {
+    double rate = strcmp(backend, "scalar") == 0 ? 3e6 : 1.5e7;
+    return 0.05 + (double)c->opt.count * (c->opt.reps + 0.1) / rate;
+}
+
+static const struct {
+    seed_style style;
+    int distinct;
+    int forced; /* also runs on each forced backend without --full */
+    const char *name;
+} styles[] = {
+    {ST_ONESHOT, 0, 1, "one-shot + to_hex"},
+    {ST_ONESHOT_HEX, 0, 0, "one-shot to hex (fastsha256_hex)"},
+    {ST_STREAM, 0, 0, "init/update/final + to_hex"},
+    {ST_MANY, 0, 1, "many + to_hex_many"},
+    {ST_STRIDED, 0, 0, "many_strided + to_hex_many"},
+    {ST_ONESHOT, 1, 0, "one-shot + to_hex"},
+    {ST_ONESHOT_HEX, 1, 0, "one-shot to hex (fastsha256_hex)"},
+    {ST_MANY, 1, 0, "many + to_hex_many"},
+};
+#define NSTYLES (sizeof styles / sizeof styles[0])
+
+/* Style s on backend b (0: auto): every style on auto; on the forced
+ * backends two without --full. */
+static int style_runs(const bench_ctx *c, size_t b, size_t s) {
+    return c->opt.full || b == 0 || styles[s].forced;
+}
+
+static void plan_seed_fastsha256(const bench_ctx *c) {
+    const char *names[BENCH_MAX_BACKENDS];
+    size_t nb = bench_backends(c, BENCH_AUTO_AND_FORCED, names);
+    for (size_t b = 0; b < nb; b++)
+        for (size_t s = 0; s < NSTYLES; s++)
+            if (style_runs(c, b, s))
+                bench_eta_plan(1, c_expected(c, names[b]));
 }
 
 static void run_seed_fastsha256(bench_ctx *c, uint64_t ref_same, uint64_t *ref_distinct) {
@@ -198,24 +243,12 @@ static void run_seed_fastsha256(bench_ctx *c, uint64_t ref_same, uint64_t *ref_d
     a.dig = bench_xmalloc(a.batch * sizeof *a.dig);
     a.hex = bench_xmalloc(a.batch * sizeof *a.hex);
 
-    static const struct {
-        seed_style style;
-        int distinct;
-        const char *name;
-    } styles[] = {
-        {ST_ONESHOT, 0, "one-shot + to_hex"},
-        {ST_ONESHOT_HEX, 0, "one-shot to hex (fastsha256_hex)"},
-        {ST_STREAM, 0, "init/update/final + to_hex"},
-        {ST_MANY, 0, "many + to_hex_many"},
-        {ST_STRIDED, 0, "many_strided + to_hex_many"},
-        {ST_ONESHOT, 1, "one-shot + to_hex"},
-        {ST_ONESHOT_HEX, 1, "one-shot to hex (fastsha256_hex)"},
-        {ST_MANY, 1, "many + to_hex_many"},
-    };
     for (size_t b = 0; b < nb; b++) {
         char label[32];
         bench_use_backend(names[b], label, sizeof label);
-        for (size_t s = 0; s < sizeof styles / sizeof styles[0]; s++) {
+        for (size_t s = 0; s < NSTYLES; s++) {
+            if (!style_runs(c, b, s))
+                continue;
             a.style = styles[s].style;
             a.distinct = styles[s].distinct;
             /* Repeated message: every pointer to the one seed message, every
@@ -228,6 +261,8 @@ static void run_seed_fastsha256(bench_ctx *c, uint64_t ref_same, uint64_t *ref_d
                 memcpy(a.msgs + j * RECORD, seed_msg, RECORD);
             }
             plan.prep = a.distinct ? seed_prep : NULL;
+            bench_eta_step(1, c_expected(c, names[b]), "fastsha256 %s %s (%s messages)", label,
+                           styles[s].name, a.distinct ? "distinct" : "same");
             bench_result res;
             bench_measure(seed_fn(a.style), &a, &plan, &res);
             bench_report_row *r;
@@ -237,6 +272,7 @@ static void run_seed_fastsha256(bench_ctx *c, uint64_t ref_same, uint64_t *ref_d
             else
                 r = bench_row("seed", "fastsha256", label, "%s", styles[s].name);
             bench_fmt(r->messages, sizeof r->messages, "%s", a.distinct ? "distinct" : "same");
+            r->group = BENCH_GROUP_C;
             r->size = BENCH_SEED_LEN;
             r->count = c->opt.count;
             bench_row_measured(c, r, &res, 0, 1);
@@ -279,10 +315,13 @@ static void run_seed_openssl(bench_ctx *c, uint64_t ref_same) {
             continue;
         ossl_arg a = {styles[s], 0};
         bench_result res;
+        bench_eta_step(1, c_expected(c, "openssl"), "openssl %s",
+                       bench_openssl_style_name(styles[s]));
         bench_measure(ossl_seed_work, &a, &plan, &res);
         bench_report_row *r = bench_row("seed", "openssl", ver, "%s + table hex",
                                         bench_openssl_style_name(styles[s]));
         bench_fmt(r->messages, sizeof r->messages, "same");
+        r->group = BENCH_GROUP_C;
         r->size = BENCH_SEED_LEN;
         r->count = c->opt.count;
         bench_row_measured(c, r, &res, 0, 1);
@@ -291,23 +330,63 @@ static void run_seed_openssl(bench_ctx *c, uint64_t ref_same) {
     }
 }
 
-static void run_seed(bench_ctx *c) {
-    bench_progress("seed: %zu x \"Hello world!!!\" -> hex, %d reps per row\n", c->opt.count,
-                   c->opt.reps);
+static int have_openssl(const bench_ctx *c) {
+    return !c->opt.no_openssl && bench_openssl_available();
+}
+
+/* Every row of the run, with the seconds it is expected to take. */
+static void plan_seed(const bench_ctx *c) {
+    if (!c->opt.no_js)
+        for (int g = BENCH_GROUP_CREATEHASH; g <= BENCH_GROUP_FROM_JS; g++)
+            bench_seed_js_plan(c, g);
+    plan_seed_fastsha256(c);
+    if (have_openssl(c))
+        for (int s = 0; s < 3; s++)
+            bench_eta_plan(1, c_expected(c, "openssl"));
+    if (!c->opt.no_python)
+        bench_seed_python_plan(c);
+    if (!c->opt.no_js)
+        bench_seed_js_plan(c, BENCH_GROUP_NPM);
+}
+
+/* The C rows: fastsha256 on each backend, then OpenSSL. */
+static void run_seed_c(bench_ctx *c) {
     uint64_t ref_same = seed_reference(c->opt.count);
     uint64_t ref_distinct = 0;
-    if (!c->opt.no_openssl && bench_openssl_available()) {
-        /* An independent reference for the distinct messages. */
+    if (have_openssl(c)) /* an independent reference for the distinct messages */
         ref_distinct = bench_openssl_seed_work(BENCH_OPENSSL_EVP_DIGEST, 1, 0, c->opt.count,
                                                BENCH_CHECK_INIT);
-    }
     run_seed_fastsha256(c, ref_same, &ref_distinct);
-    if (!c->opt.no_openssl && bench_openssl_available())
+    if (have_openssl(c))
         run_seed_openssl(c, ref_same);
-    if (!c->opt.no_js)
-        bench_seed_js(c);
+}
+
+/* The report's parts in the order they are printed, each as soon as its rows
+ * are in: the seed's answer first. */
+static void run_seed(bench_ctx *c) {
+    plan_seed(c);
+    if (c->stream)
+        bench_report_print_plan(stdout, &c->meta, bench_eta_rows(), bench_eta_seconds());
+    if (!c->opt.no_js) {
+        for (int g = BENCH_GROUP_CREATEHASH; g <= BENCH_GROUP_BUILTIN; g++)
+            bench_seed_js_group(c, g);
+        if (c->stream)
+            bench_report_print_answer(stdout, &c->meta);
+        bench_seed_js_group(c, BENCH_GROUP_FROM_JS);
+        if (c->stream)
+            bench_report_print_from_js(stdout, &c->meta);
+    }
+    run_seed_c(c);
+    if (c->stream)
+        bench_report_print_c(stdout, &c->meta);
     if (!c->opt.no_python)
         bench_seed_python(c);
+    if (!c->opt.no_js)
+        bench_seed_js_group(c, BENCH_GROUP_NPM);
+    if (c->stream) {
+        bench_report_print_others(stdout, &c->meta);
+        bench_report_print_seed_rest(stdout, &c->meta);
+    }
 }
 
 const bench_mode bench_mode_seed = {

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "bench_common.h"
+#include "bench_eta.h"
 #include "bench_seed.h"
 
 #ifndef FASTSHA256_BENCH_SOURCE_DIR
@@ -24,27 +25,6 @@
 static int bp_exists(const char *path) {
     struct stat st;
     return path[0] != '\0' && stat(path, &st) == 0;
-}
-
-/* Adds the row of "fastsha256-bench-py\trow\tstyle\tcount\tms\tmed\tbest\tlast";
- * other lines add nothing. */
-static void bp_add_row(bench_ctx *c, char *line, const char *pyver) {
-    char *field[8];
-    int n = 0;
-    for (char *save = NULL, *tok = strtok_r(line, "\t", &save); tok && n < 8;
-         tok = strtok_r(NULL, "\t", &save))
-        field[n++] = tok;
-    if (n != 8 || strcmp(field[0], "fastsha256-bench-py") != 0 || strcmp(field[1], "row") != 0)
-        return;
-    double med = atof(field[5]), best = atof(field[6]);
-    if (med <= 0 || best <= 0)
-        return;
-    bench_report_row *r = bench_seed_runtime_row(c, "python", pyver, field[2],
-                                                 (size_t)strtoull(field[3], NULL, 10), med, best,
-                                                 field[7]);
-    bench_fmt(r->note, sizeof r->note, "pinned; %s messages in %s ms, median of 10 chunks",
-              field[3], field[4]);
-    bench_seed_row_progress(r);
 }
 
 const char *bench_python_interpreter(void) {
@@ -61,44 +41,42 @@ const char *bench_python_path(void) {
     return bp_exists(built) ? FASTSHA256_BENCH_PYTHON_DIR : NULL;
 }
 
+/* Its four rows: start-up, then about a million messages a second each. */
+static double python_expected(const bench_ctx *c) {
+    return 0.5 + 4 * 1.1 * (double)c->opt.js_peer_count / 1e6;
+}
+
+void bench_seed_python_plan(const bench_ctx *c) {
+    bench_eta_plan(4, python_expected(c));
+}
+
 void bench_seed_python(bench_ctx *c) {
     const char *python = bench_python_interpreter();
-    char script[BENCH_JS_PATH_MAX];
+    char script[BENCH_JS_PATH_MAX], count[32], reps[16];
     bench_fmt(script, sizeof script, "%s/python/seed.py", FASTSHA256_BENCH_SOURCE_DIR);
+    bench_eta_step(4, python_expected(c), "python hashlib and fastsha256 (bench/python/seed.py)");
     if (!bp_exists(python) || !bp_exists(script)) {
-        fprintf(stderr, "  python     not run: %s not found\n",
-                bp_exists(python) ? script : python);
+        bench_progress("      not run: %s not found\n", bp_exists(python) ? script : python);
         return;
     }
     const char *path = bench_python_path();
-
-    char count_arg[32];
-    bench_fmt(count_arg, sizeof count_arg, "%zu", c->opt.js_count);
-    const char *argv[] = {python, script, count_arg, "10", NULL};
-    static char out[16384];
-    fprintf(stderr, "  python     running %s on %zu messages...\n", script, c->opt.js_count);
+    bench_fmt(count, sizeof count, "%zu", c->opt.js_peer_count);
+    bench_fmt(reps, sizeof reps, "%d", c->opt.reps);
+    const char *argv[] = {python, script, count, reps, NULL};
+    bench_peer_row pr[8];
+    char err[256];
+    int missing;
     /* Same CPU as this process: the child inherits the pinning. */
-    int status = bench_js_capture(argv, path ? "PYTHONPATH" : NULL, path, 0, c->opt.js_timeout, out,
-                                  sizeof out, NULL);
-    if (status == 3) {
-        fprintf(stderr, "  python     not run: the fastsha256 module is not built or installed "
-                        "(it builds with fastsha256-bench where python3-dev is installed)\n");
-        return;
-    }
-    if (status != 0) {
-        fprintf(stderr, "  python     failed (status %d): %.200s\n", status, out);
-        return;
-    }
-    char pyver[32] = "python";
-    for (char *save = NULL, *line = strtok_r(out, "\n", &save); line;
-         line = strtok_r(NULL, "\n", &save)) {
-        static const char version_tag[] = "fastsha256-bench-py\tversion\t";
-        if (strncmp(line, version_tag, sizeof version_tag - 1) == 0) {
-            char v[16] = "";
-            sscanf(line + sizeof version_tag - 1, "%15[^\t]", v);
-            bench_fmt(pyver, sizeof pyver, "py%s", v);
-            continue;
-        }
-        bp_add_row(c, line, pyver);
+    int n = bench_peer_run(argv, path ? "PYTHONPATH" : NULL, path, 0, c->opt.js_timeout, pr, 8,
+                           err, sizeof err, &missing);
+    if (n == 0)
+        bench_progress("      %s: %s%s\n", missing ? "left out" : "FAILED", err,
+                       missing ? " (it builds with fastsha256-bench where python3-dev is "
+                                 "installed)" : "");
+    for (int i = 0; i < n; i++) {
+        bench_report_row *r = bench_seed_runtime_row(c, "python", BENCH_GROUP_PYTHON, pr[i].style,
+                                                     &pr[i]);
+        bench_fmt(r->note, sizeof r->note, "pinned; %zu messages in %d repetitions", pr[i].count,
+                  pr[i].nreps);
     }
 }

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE 1
 
 #include "bench_util.h"
+#include "bench_stats.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -361,6 +362,9 @@ static void summarize(bench_result *out, const double *ns, const double *ticks, 
     out->reps = reps;
     out->ns_med = bench_median(ns, reps);
     out->ns_best = min_of(ns, reps);
+    bench_spread s = bench_spread_of(ns, reps);
+    out->ns_worst = s.max;
+    out->outliers = s.outliers;
     out->ticks_med = bench_median(ticks, reps);
     out->ticks_best = min_of(ticks, reps);
 }

@@ -22,7 +22,9 @@
 
 #include "bench_common.h"
 #include "bench_context.h"
+#include "bench_machine.h"
 #include "bench_openssl.h"
+#include "bench_seed.h"
 #include "fastsha256.h"
 
 #ifndef FASTSHA256_BENCH_BUILD
@@ -58,12 +60,17 @@ static void usage(FILE *out) {
         "  --backend NAME      only this backend: auto, or one of fastsha256_backends()\n"
         "                      (--hmac, --kdf: fastsha256's rows on it; default auto)\n"
         "  --quick             small counts for CI smoke runs (a few seconds)\n"
+        "  --full              every row: every style on every backend, the seed's counts\n"
+        "                      for every peer (WebCrypto 500000), as before the short run\n"
         "Peers:\n"
         "  --no-openssl        leave out OpenSSL libcrypto\n"
         "  --no-js             leave out the JavaScript runtimes\n"
         "  --no-python         leave out Python (hashlib and the fastsha256 module)\n"
         "  --js-count N        messages for createHash and Python (default 5000000, the seed's)\n"
-        "  --js-async-count N  messages for the async WebCrypto style (default 500000)\n"
+        "  --js-async-count N  messages for the async WebCrypto style (default 100000;\n"
+        "                      --full: 500000)\n"
+        "  --js-peer-count N   messages for the npm libraries and Python (default 1000000;\n"
+        "                      --full: the --js-count)\n"
         "  --js-dir DIR        folder of the JS snippets (createhash.mjs, webcrypto.mjs)\n"
         "  --runtimes DIR      folder with bun/deno (DIR/bin or DIR); also searched:\n"
         "                      $FASTSHA256_JS_RUNTIMES, bench/.runtimes, PATH\n"
@@ -72,11 +79,13 @@ static void usage(FILE *out) {
         "  --cpu N|none        pin to CPU N (default: the last allowed CPU)\n"
         "Output:\n"
         "  --format F          table (default), csv or json on standard output\n"
+        "  --all-rows          also the long list of every seed row, fastest first\n"
         "  --output DIR        also write DIR/results.{csv,json,txt}; with --sweep also\n"
         "                      throughput.{dat,gp} and, with gnuplot, throughput.{png,svg};\n"
         "                      checked before the run: DIR exists or only its last part is\n"
         "                      missing (parents are never created)\n"
         "  --help              this text\n"
+        "  --version           the version of fastsha256 this was built with\n"
         "\n"
         "Progress goes to standard error. Exit status: 0 ok, 1 a result failed its check,\n"
         "2 bad usage. bench/install-js-runtimes.sh installs bun and deno from npm.\n");
@@ -145,10 +154,16 @@ static int parse_flag(const char *name, bench_options *o) {
         usage(stdout);
         exit(0);
     }
+    if (strcmp(name, "--version") == 0) {
+        printf(PROG " %s\n", fastsha256_version());
+        exit(0);
+    }
     int *flag = strcmp(name, "--quick") == 0           ? &o->quick
                 : strcmp(name, "--no-js") == 0         ? &o->no_js
                 : strcmp(name, "--no-python") == 0     ? &o->no_python
                 : strcmp(name, "--no-openssl") == 0    ? &o->no_openssl
+                : strcmp(name, "--full") == 0          ? &o->full
+                : strcmp(name, "--all-rows") == 0      ? &o->all_rows
                 : strcmp(name, "--openssl-probe") == 0 ? &o->openssl_probe
                                                        : NULL;
     if (flag)
@@ -174,6 +189,8 @@ static int parse_valued(const char *name, const char *v, bench_options *o) {
         o->js_count = parse_count(name, v, 1, (size_t)1000000000ull);
     else if (IS("--js-async-count"))
         o->js_async_count = parse_count(name, v, 1, (size_t)1000000000ull);
+    else if (IS("--js-peer-count"))
+        o->js_peer_count = parse_count(name, v, 1, (size_t)1000000000ull);
     else if (IS("--js-timeout"))
         o->js_timeout = (unsigned)parse_count(name, v, 1, 86400);
     else if (IS("--backend"))
@@ -208,7 +225,13 @@ static void apply_defaults(bench_options *o) {
     o->reps = o->reps ? o->reps : o->quick ? 3 : 5;
     o->iterations = o->iterations ? o->iterations : o->quick ? 30000 : 600000;
     o->js_count = o->js_count ? o->js_count : o->quick ? 20000 : 5000000;
-    o->js_async_count = o->js_async_count ? o->js_async_count : o->quick ? 2000 : 500000;
+    o->js_async_count = o->js_async_count ? o->js_async_count
+                        : o->quick                       ? 2000
+                        : o->full                        ? 500000
+                                                         : 100000;
+    o->js_peer_count = o->js_peer_count ? o->js_peer_count
+                       : o->full || o->quick             ? o->js_count
+                                                         : 1000000;
     o->threads = o->threads ? o->threads : 1;
 }
 
@@ -283,6 +306,7 @@ static void check_backend_option(void) {
 /* The machine, the build and the library. */
 static void describe_system(void) {
     bench_cpu_model(ctx.meta.cpu_model, sizeof ctx.meta.cpu_model);
+    bench_machine_cpu_id(ctx.meta.cpu_id, sizeof ctx.meta.cpu_id);
     ctx.meta.ncpus = bench_affinity_count();
     ctx.meta.tick_source = bench_tick_source();
     ctx.meta.compiler = bench_compiler();
@@ -308,10 +332,19 @@ static void describe_run(void) {
         SET_META(openssl, "%s", bench_openssl_version());
     if (ctx.opt.no_js)
         SET_META(js[0], "left out (--no-js)");
+    else if (ctx.opt.mode_on[0])
+        bench_seed_js_discover(&ctx);
+    if (ctx.opt.no_python)
+        SET_META(python, "left out (--no-python)");
+    else
+        bench_machine_python(bench_python_interpreter(), ctx.meta.python, sizeof ctx.meta.python);
     ctx.meta.count = ctx.opt.count;
     ctx.meta.batch = ctx.opt.batch;
     ctx.meta.js_count = ctx.opt.js_count;
     ctx.meta.js_async_count = ctx.opt.js_async_count;
+    ctx.meta.js_peer_count = ctx.opt.js_peer_count;
+    ctx.meta.full = ctx.opt.full;
+    ctx.meta.all_rows = ctx.opt.all_rows;
     ctx.meta.reps = ctx.opt.reps;
     ctx.meta.threads = ctx.opt.threads;
     ctx.meta.quick = ctx.opt.quick;
@@ -324,16 +357,21 @@ static void describe_run(void) {
             append_word(ctx.meta.modes, sizeof ctx.meta.modes, " ", bench_modes[m]->name);
 }
 
-/* The header, then each mode's table (a mode that did not run has no rows
- * and prints nothing). */
-static void print_tables(FILE *out, const bench_report_meta *m) {
-    bench_report_print_header(out, m);
-    for (size_t i = 0; i < bench_nmodes; i++) {
+/* Each mode's table (a mode that did not run has no rows and prints
+ * nothing); skip: the first `skip` modes (already printed). */
+static void print_modes(FILE *out, const bench_report_meta *m, size_t skip) {
+    for (size_t i = skip; i < bench_nmodes; i++) {
         if (bench_modes[i]->print)
             bench_modes[i]->print(out, m);
         else
             bench_report_print_rows(out, m, bench_modes[i]->name);
     }
+}
+
+/* The header, then each mode's table. */
+static void print_tables(FILE *out, const bench_report_meta *m) {
+    bench_report_print_header(out, m);
+    print_modes(out, m, 0);
 }
 
 /* Pins (before calibrating: the core estimate is of this core); returns 0,
@@ -381,6 +419,8 @@ static int write_results(void) {
         bench_report_write_csv(stdout);
     else if (strcmp(ctx.opt.format, "json") == 0)
         bench_report_write_json(stdout, &ctx.meta);
+    else if (ctx.stream) /* the header and the seed report are out already */
+        print_modes(stdout, &ctx.meta, 1);
     else
         print_tables(stdout, &ctx.meta);
     fflush(stdout);
@@ -409,9 +449,13 @@ int main(int argc, char **argv) {
     calibrate();
     describe_system();
     describe_run();
-    bench_progress("%s: %s; TSC %.3f GHz, core ~%.3f GHz; backends %s (auto %s, hex %s)\n", PROG,
-                   ctx.meta.cpu_model, ctx.clk.tick_hz / 1e9, ctx.clk.core_hz / 1e9,
-                   ctx.meta.backends, ctx.meta.auto_backend, ctx.meta.hex_backend);
+    /* The table output starts with the header when the seed report is
+     * printed part by part as its rows come in. */
+    ctx.stream = strcmp(ctx.opt.format, "table") == 0 && ctx.opt.mode_on[0];
+    if (ctx.stream) {
+        bench_report_print_header(stdout, &ctx.meta);
+        fflush(stdout);
+    }
     for (size_t m = 0; m < bench_nmodes; m++)
         if (ctx.opt.mode_on[m])
             bench_modes[m]->run(&ctx);

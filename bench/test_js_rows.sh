@@ -29,9 +29,9 @@ run() { # run SCRIPT ARGS...: the runtime on bench/js/SCRIPT
     esac
 }
 check() { # check STYLE OUTPUT-FILE
-    line=$(grep '^fastsha256-bench-js done ' "$2")
+    line=$(grep '^{"runtime":' "$2")
     case $line in
-    *"style=$1 "*"last=$want"*) echo "ok: $1" ;;
+    *"\"style\":\"$1\""*"\"last\":\"$want\""*) echo "ok: $1" ;;
     *) echo "FAIL: $1 printed:"; cat "$2"; fail=1 ;;
     esac
 }
@@ -42,7 +42,7 @@ done
 for peer in hash-wasm nope; do
     FASTSHA256_JS_PEERS=$tmp/empty run peers.mjs 100 1 "$peer" >"$tmp/out" 2>&1
     status=$?
-    if [ $status -eq 3 ] && grep -q 'install-js-peers.sh' "$tmp/out"; then
+    if [ $status -eq 3 ] && grep -q '^{"missing":.*install-js-peers.sh' "$tmp/out"; then
         echo "ok: missing peer $peer exits 3 with its reason"
     else
         echo "FAIL: missing peer $peer: exit $status:"; cat "$tmp/out"; fail=1

@@ -3,8 +3,8 @@
 // for the 14-byte message "Hello world!!!", timed with performance.now().
 // Runs unchanged on node, bun and deno (node:crypto).
 //
-// usage: <runtime> createhash.mjs [count=5000000] [chunks=10]
-// Output protocol, timing loop and untimed warm-up: harness.mjs.
+// usage: <runtime> createhash.mjs [count=5000000] [reps=5]
+// Output (a JSON line), timing loop and untimed warm-up: harness.mjs.
 import crypto from "node:crypto";
 import { message as m, run } from "./harness.mjs";
 

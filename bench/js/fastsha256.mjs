@@ -2,16 +2,16 @@
 // (bindings/node) on the 14-byte message "Hello world!!!"; rows
 // "<runtime> + fastsha256 (wasm)": the same calls on the package's
 // WebAssembly build (STYLE prefixed "wasm-": FASTSHA256_IMPL=wasm).
-//   <runtime> fastsha256.mjs COUNT CHUNKS STYLE INDEX_JS [ADDON]
+//   <runtime> fastsha256.mjs COUNT REPS STYLE INDEX_JS [ADDON]
 // STYLE: sha256   sha256(m, "hex"), one call per message
 //        many     sha256Many(array of 1024 messages, "hex")
 //        packed   sha256Packed(1024 records of 14 bytes, 14, 14, "hex")
 //        wasm-sha256, wasm-many, wasm-packed: the same, WebAssembly build
 // INDEX_JS is bindings/node/index.js, ADDON the fastsha256.node to load.
-// Output protocol and timing loop: harness.mjs.
+// Output (a JSON line) and timing loop: harness.mjs.
 import { createRequire } from "node:module";
 import { Buffer } from "node:buffer";
-import { args, message as m, run } from "./harness.mjs";
+import { args, message as m, missing, run } from "./harness.mjs";
 
 const [, , fullStyle = "sha256", indexJs, addon] = args;
 const wasm = fullStyle.startsWith("wasm-");
@@ -20,8 +20,7 @@ if (wasm) process.env.FASTSHA256_IMPL = "wasm";
 else if (addon) process.env.FASTSHA256_NODE_ADDON = addon;
 const f = createRequire(import.meta.url)(indexJs);
 if (wasm && f.implementation !== "wasm") {
-  console.log(`FASTSHA256_IMPL=wasm gave implementation ${f.implementation}`);
-  process.exit(3);
+  missing(`FASTSHA256_IMPL=wasm gave implementation ${f.implementation}`);
 }
 const batch = 1024;
 

@@ -7,14 +7,15 @@
     fastsha256.sha256_many(msgs, hex=True)   one call per 1024 messages
     fastsha256.sha256_packed(buf, 14, 14, hex=True)   one call per 1024 packed records
 
-usage: python3 seed.py [count=5000000] [chunks=10]
-Each row is timed in chunks after an untimed warm-up; prints one line per row,
-    fastsha256-bench-py<TAB>row<TAB>style<TAB>count<TAB>ms<TAB>median/s<TAB>best/s<TAB>last hex
-after a "fastsha256-bench-py<TAB>version<TAB>python<TAB>fastsha256<TAB>backend" line,
-for fastsha256-bench to parse (bench/bench_seed_python.c); exit status 3 when the
-fastsha256 module cannot be imported. fastsha256-bench runs it pinned to its CPU.
+usage: python3 seed.py [count=5000000] [reps=5]
+Each row is timed in repetitions after an untimed warm-up; prints one JSON line
+per row, the format of every peer program (bench/js/harness.mjs):
+    {"runtime": "python", "version": ..., "style": ..., "n": [...], "ms": [...], "last": hex}
+and {"missing": why} with exit status 3 when the fastsha256 module cannot be
+imported. fastsha256-bench runs it pinned to its CPU.
 """
 import hashlib
+import json
 import platform
 import sys
 import time
@@ -22,11 +23,10 @@ import time
 try:
     import fastsha256
 except ImportError as e:
-    print(f"fastsha256-bench-py\tmissing\t{e}")
+    print(json.dumps({"missing": f"the fastsha256 module: {e}"}))
     sys.exit(3)
 
 MESSAGE = b"Hello world!!!"
-TAG = "fastsha256-bench-py"
 # Messages per batch call, as in the C rows: digests and strings stay in the cache
 # (one call on millions of messages runs at the speed of fresh memory instead).
 BATCH = 1024
@@ -83,30 +83,27 @@ ROWS = [
 ]
 
 
-def run_row(make, count, chunks):
-    sizes = [count * (c + 1) // chunks - count * c // chunks for c in range(chunks)]
+def run_row(make, count, reps):
+    """The n and ms of each of reps timed repetitions, and the last digest."""
+    sizes = [count * (r + 1) // reps - count * r // reps for r in range(reps)]
     make(max(1, min(20000, count // 50)))()  # warm-up
     jobs = [make(n) for n in sizes]  # inputs built outside the timings
-    rates, total, last = [], 0.0, ""
-    for n, job in zip(sizes, jobs):
+    ms, last = [], ""
+    for job in jobs:
         t0 = time.perf_counter()
         last = job()
-        dt = time.perf_counter() - t0
-        total += dt
-        if n:
-            rates.append(n / dt)
-    rates.sort()
-    return total * 1000, rates[len(rates) // 2], rates[-1], last
+        ms.append(round((time.perf_counter() - t0) * 1000, 4))
+    return sizes, ms, last
 
 
 def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 5_000_000
-    chunks = max(1, min(int(sys.argv[2]) if len(sys.argv) > 2 else 10, count))
-    print(f"{TAG}\tversion\t{platform.python_version()}\t{fastsha256.__version__}"
-          f"\t{fastsha256.backend()}", flush=True)
+    reps = max(1, min(int(sys.argv[2]) if len(sys.argv) > 2 else 5, count))
+    version = platform.python_version()
     for style, make in ROWS:
-        ms, med, best, last = run_row(make, count, chunks)
-        print(f"{TAG}\trow\t{style}\t{count}\t{ms:.3f}\t{med:.1f}\t{best:.1f}\t{last}", flush=True)
+        n, ms, last = run_row(make, count, reps)
+        print(json.dumps({"runtime": "python", "version": version, "style": style,
+                          "n": n, "ms": ms, "last": last}), flush=True)
 
 
 if __name__ == "__main__":
