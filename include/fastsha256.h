@@ -61,6 +61,28 @@ FASTSHA256_API void fastsha256_update(fastsha256_ctx *ctx, const void *data, siz
  * zero bytes). Init makes either usable again. */
 FASTSHA256_API void fastsha256_final(fastsha256_ctx *ctx, uint8_t *out);
 
+/* --- Saved states: resume a stream later, in Go's format ------------------
+ * FASTSHA256_STATE_SIZE bytes, exactly what Go's sha256.New() / New224()
+ * MarshalBinary writes and UnmarshalBinary reads: "sha\x03" (SHA-256) or
+ * "sha\x02" (SHA-224), the eight state words big-endian, the 64-byte block
+ * buffer (the bytes not yet hashed, then zeros), the total length in bytes
+ * as a big-endian 64-bit number (the buffered count is that mod 64).
+ * export: writes the state and returns 0; -1 with nothing written for a
+ * finalized or never-initialized context or a NULL pointer.
+ * import: makes ctx the saved stream (SHA-256 or SHA-224 by the magic) and
+ * returns 0; -1 with ctx untouched for a NULL pointer, a length other than
+ * FASTSHA256_STATE_SIZE, an unknown magic, or a buffer whose unused tail is
+ * not zero. Go ignores that tail; it is refused here because every writer
+ * of the format (Go and this library) zeroes it, so a non-zero byte there
+ * is a damaged or forged state, and accepting it would let two different
+ * byte strings stand for one state. HMAC contexts have no saved form: their
+ * states are key-equivalent (whoever holds them can make tags), and Go
+ * gives its HMAC none either. */
+#define FASTSHA256_STATE_SIZE 108
+FASTSHA256_API int fastsha256_ctx_export(const fastsha256_ctx *ctx,
+                                         uint8_t out[FASTSHA256_STATE_SIZE]);
+FASTSHA256_API int fastsha256_ctx_import(fastsha256_ctx *ctx, const void *in, size_t len);
+
 /* --- One shot ------------------------------------------------------------ */
 FASTSHA256_API void fastsha256(const void *data, size_t len, uint8_t out[32]);
 FASTSHA256_API void fastsha224(const void *data, size_t len, uint8_t out[28]);
