@@ -10,6 +10,8 @@ The objects made by sha256(), sha224() and new() behave like hashlib's.
 sha256_many() and sha256_packed() hash many messages at once (multi-buffer,
 with the GIL released), an order of magnitude faster than one hashlib call per
 message. backend(), backends() and set_backend() show and choose the kernel.
+A hash's export_state() saves it as 108 bytes in Go's format (sha256's
+MarshalBinary); from_state() continues it, here or in Go.
 
 HMAC: hmac_sha256(key, data) and hmac_sha224() for one tag, hmac_sha256_many()
 for many messages under one key, and fastsha256.hmac, a stand-in for the
@@ -28,6 +30,7 @@ from ._fastsha256 import (
     backend,
     backends,
     compare_digest,
+    from_state,
     hex_backend,
     hmac_sha224,
     hmac_sha224_many,
@@ -45,7 +48,8 @@ from ._kdf import hkdf, pbkdf2_hmac, pbkdf2_hmac_many
 from . import hmac
 
 __all__ = [
-    "Hash", "sha256", "sha224", "new", "file_digest", "sha256_many", "sha256_packed",
+    "Hash", "sha256", "sha224", "new", "from_state", "file_digest", "sha256_many",
+    "sha256_packed",
     "backend", "backends", "all_backends", "hex_backend", "set_backend", "reset_backend",
     "algorithms_available", "algorithms_guaranteed", "__version__",
     "HMAC", "hmac_sha256", "hmac_sha224", "hmac_sha256_many", "hmac_sha224_many",

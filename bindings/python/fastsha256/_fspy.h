@@ -119,13 +119,16 @@ fspy_hash *fspy_hash_alloc(PyTypeObject *type, const fsb_algo *a);
  * NULL (and drops it). */
 PyObject *fspy_start(fspy_hash *self, PyObject *data);
 
-/* What Hash and HMAC share: every slot but these four. */
+/* What Hash and HMAC share: every slot but these. Their methods differ
+ * only in export_state, which a Hash has and an HMAC has not (its states are
+ * key-equivalent: include/fastsha256.h). */
 void fspy_hash_dealloc(fspy_hash *self);
 PyObject *fspy_hash_repr(fspy_hash *self);
 extern PyMethodDef fspy_hash_methods[];
+extern PyMethodDef fspy_hmac_methods[];
 extern PyGetSetDef fspy_hash_getset[];
 
-#define FSPY_STREAM_TYPE(type_name, flags, doc, new_fn)                                      \
+#define FSPY_STREAM_TYPE(type_name, flags, doc, new_fn, methods)                             \
     {                                                                                        \
         PyVarObject_HEAD_INIT(NULL, 0)                                                       \
         .tp_name = type_name,                                                                \
@@ -134,14 +137,14 @@ extern PyGetSetDef fspy_hash_getset[];
         .tp_repr = (reprfunc)fspy_hash_repr,                                                 \
         .tp_flags = flags,                                                                   \
         .tp_doc = doc,                                                                       \
-        .tp_methods = fspy_hash_methods,                                                     \
+        .tp_methods = methods,                                                               \
         .tp_getset = fspy_hash_getset,                                                       \
         .tp_new = new_fn,                                                                    \
     }
 
 /* --- The module's functions, one NULL-terminated table per file, added to
  * the module in this order. */
-extern PyMethodDef fspy_hash_functions[];    /* sha256, sha224, new */
+extern PyMethodDef fspy_hash_functions[];    /* sha256, sha224, new, from_state */
 extern PyMethodDef fspy_batch_functions[];   /* sha256_many, sha256_packed */
 extern PyMethodDef fspy_hmac_functions[];    /* hmac_*, compare_digest */
 extern PyMethodDef fspy_backend_functions[]; /* backend, set_backend, ... */

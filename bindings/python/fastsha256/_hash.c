@@ -139,12 +139,34 @@ PyObject *fspy_hash_repr(fspy_hash *self) {
                                 Py_TYPE(self)->tp_name, (void *)self);
 }
 
+PyDoc_STRVAR(fspy_export_state_doc, "export_state($self, /)\n--\n\n"
+"Return the hash's state as 108 bytes in Go's format (sha256's MarshalBinary):\n"
+"fastsha256.from_state() (or Go's UnmarshalBinary) continues from it.");
+
+static PyObject *fspy_export_state(fspy_hash *self, PyObject *Py_UNUSED(ignored)) {
+    uint8_t state[FASTSHA256_STATE_SIZE];
+    fspy_enter(self);
+    int r = fastsha256_ctx_export(&self->s.u.hash, state);
+    fspy_leave(self);
+    if (r != 0) { /* a Hash is never finalized: digest() works on a copy */
+        PyErr_SetString(PyExc_ValueError, "this hash has no state to export");
+        return NULL;
+    }
+    return PyBytes_FromStringAndSize((const char *)state, sizeof state);
+}
+
+#define FSPY_STREAM_METHODS                                                                  \
+    {"update", (PyCFunction)fspy_update, METH_O, fspy_update_doc},                           \
+    {"digest", (PyCFunction)fspy_digest, METH_NOARGS, fspy_digest_doc},                      \
+    {"hexdigest", (PyCFunction)fspy_hexdigest, METH_NOARGS, fspy_hexdigest_doc},             \
+    {"copy", (PyCFunction)fspy_copy, METH_NOARGS, fspy_copy_doc}
+
 PyMethodDef fspy_hash_methods[] = {
-    {"update", (PyCFunction)fspy_update, METH_O, fspy_update_doc},
-    {"digest", (PyCFunction)fspy_digest, METH_NOARGS, fspy_digest_doc},
-    {"hexdigest", (PyCFunction)fspy_hexdigest, METH_NOARGS, fspy_hexdigest_doc},
-    {"copy", (PyCFunction)fspy_copy, METH_NOARGS, fspy_copy_doc},
+    FSPY_STREAM_METHODS,
+    {"export_state", (PyCFunction)fspy_export_state, METH_NOARGS, fspy_export_state_doc},
     {NULL, NULL, 0, NULL}};
+
+PyMethodDef fspy_hmac_methods[] = {FSPY_STREAM_METHODS, {NULL, NULL, 0, NULL}};
 
 PyGetSetDef fspy_hash_getset[] = {
     {"name", (getter)fspy_get_name, NULL,
@@ -159,7 +181,8 @@ PyDoc_STRVAR(fspy_hash_doc,
 "between threads: updates are serialised by the object's own lock.");
 
 PyTypeObject fspy_hash_type = FSPY_STREAM_TYPE(
-    "fastsha256.Hash", Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION, fspy_hash_doc, NULL);
+    "fastsha256.Hash", Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION, fspy_hash_doc, NULL,
+    fspy_hash_methods);
 
 /* Feeds a new object its first data, if any (NULL: none); nobody else can
  * see the object yet, so no lock. Returns it, or NULL (and drops it). */
@@ -246,8 +269,44 @@ static PyObject *fspy_new(PyObject *Py_UNUSED(module), PyObject *const *args,
     return is224 < 0 ? NULL : fspy_make(is224, data);
 }
 
+PyDoc_STRVAR(fspy_from_state_doc, "from_state(state, /)\n--\n\n"
+"Return a hash object that continues a saved state: the 108 bytes of\n"
+"export_state() or of Go's sha256 MarshalBinary (SHA-256 or SHA-224, by the\n"
+"state's magic). ValueError for any other bytes (wrong length, foreign magic,\n"
+"non-zero bytes past the buffered ones); TypeError for a str or a non-buffer.");
+
+static PyObject *fspy_from_state(PyObject *Py_UNUSED(module), PyObject *arg) {
+    if (PyUnicode_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "from_state() argument must be a bytes-like object, not 'str'");
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    fastsha256_ctx ctx;
+    int r = fastsha256_ctx_import(&ctx, view.buf, (size_t)view.len);
+    Py_ssize_t len = view.len;
+    PyBuffer_Release(&view);
+    if (r != 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "not a saved SHA-256 or SHA-224 state (%zd bytes; a state is %d bytes in "
+                     "Go's format, the unused buffer bytes zero)",
+                     len, FASTSHA256_STATE_SIZE);
+        return NULL;
+    }
+    /* The imported context says which hash it is (the Node addon reads the
+     * same field). */
+    int is224 = ctx.digest_size == FASTSHA224_DIGEST_SIZE;
+    fspy_hash *self = fspy_hash_alloc(&fspy_hash_type, fsb_plain(is224 ? fsb_sha224 : fsb_sha256));
+    if (self != NULL)
+        self->s.u.hash = ctx;
+    return (PyObject *)self;
+}
+
 PyMethodDef fspy_hash_functions[] = {
     FSPY_FASTCALL(sha256),
     FSPY_FASTCALL(sha224),
     FSPY_FASTCALL(new),
+    {"from_state", (PyCFunction)fspy_from_state, METH_O, fspy_from_state_doc},
     {NULL, NULL, 0, NULL}};

@@ -126,7 +126,8 @@ PyDoc_STRVAR(fspy_hmac_type_doc, "HMAC(key, msg=None, digestmod='sha256')\n--\n\
 "material is wiped when the object goes.");
 
 PyTypeObject fspy_hmac_type = FSPY_STREAM_TYPE(
-    "fastsha256.HMAC", Py_TPFLAGS_DEFAULT, fspy_hmac_type_doc, fspy_hmac_tp_new);
+    "fastsha256.HMAC", Py_TPFLAGS_DEFAULT, fspy_hmac_type_doc, fspy_hmac_tp_new,
+    fspy_hmac_methods);
 
 typedef int (*fspy_getter)(PyObject *obj, Py_buffer *view);
 
