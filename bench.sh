@@ -50,7 +50,28 @@ if [ "$browser" = 1 ]; then
   exec node "$here/browser/run.mjs" "$@"
 fi
 
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_DEVELOPER=ON -DFASTSHA256_BUILD_TESTS=OFF
+# The start of the header, before the build: the machine and the peers found
+# (fastsha256-bench prints the rest, with what will run and how long).
+cpu=$(awk -F': *' '/^model name/{m=$2} /^vendor_id/{v=$2} /^cpu family/{f=$2}
+  /^model[ \t]*:/{n=$2} END{printf "%s (%s family %s model %s)", m, v, f, n}' /proc/cpuinfo)
+echo "fastsha256 bench.sh: who hashes the fastest? cpu: $cpu, $(nproc) cpus"
+for rt in node "$here/.runtimes/bin/bun" "$here/.runtimes/bin/deno" python3; do
+  if command -v "$rt" >/dev/null 2>&1; then
+    echo "  found: $(basename "$rt") $("$rt" --version 2>&1 | head -1)"
+  else
+    echo "  not found: $(basename "$rt") (bench/install-js-runtimes.sh installs bun and deno)"
+  fi
+done
+echo "building fastsha256-bench in $build (log: $build/bench-build.log)..."
+# Build output is shown only when the build fails.
+mkdir -p "$build"
+if ! { cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_DEVELOPER=ON \
+         -DFASTSHA256_BUILD_TESTS=OFF &&
+       cmake --build "$build" -j"$(nproc)" --target fastsha256-bench; } >"$build/bench-build.log" 2>&1
+then
+  cat "$build/bench-build.log" >&2
+  echo "bench.sh: the build failed (above)" >&2
+  exit 1
+fi
 # fastsha256-bench builds the Python module along (bench/CMakeLists.txt).
-cmake --build "$build" -j"$(nproc)" --target fastsha256-bench
 exec "$build/bench/fastsha256-bench" "$@"
