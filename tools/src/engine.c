@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "files.h"
+#include "pool.h"
 #include "program.h"
 
 static size_t available_cpus(void) {
@@ -52,13 +53,16 @@ static void hash_stdin(run *r, entry *e, unsigned char **buf) {
 static void wait_published(run *r, entry *e) {
     pthread_mutex_lock(&r->lock);
     atomic_store(&r->waiting, true);
-    if (!atomic_load(&e->done) && atomic_load(&r->nahead) == 0) {
+    if (!atomic_load(&e->done) && pool_empty(&r->pool)) {
         struct timespec until = deadline_in_ms(200);
         pthread_cond_timedwait(&r->published, &r->lock, &until);
     }
     atomic_store(&r->waiting, false);
     pthread_mutex_unlock(&r->lock);
 }
+
+/* The pool's news of a large file on offer: this thread helps too. */
+static void wake_caller(void *r) { publish(r); }
 
 /* Sets up r for the entries; returns the number of worker threads, this
  * one included (0 when every entry is standard input). */
@@ -82,19 +86,8 @@ static size_t init_run(run *r, const engine_config *cfg, entry *entries, size_t 
     if (jobs > MAX_JOBS)
         jobs = MAX_JOBS;
     size_t nthreads = jobs > files ? files : jobs;
-    pthread_mutex_init(&r->ahead_lock, NULL);
-    pthread_cond_init(&r->ahead_added, NULL);
-    atomic_init(&r->nahead, 0);
-    r->ahead_turn = 0;
     r->jobs = jobs;
-    r->spare_threads = jobs - nthreads;
-    r->nhelpers = 0;
-    r->busy_workers = nthreads ? nthreads : 1; /* before any worker can retire */
-    /* Every stream of every worker may be offered for read-ahead. */
-    r->ahead = calloc((nthreads ? nthreads : 1) * MAX_STREAMS, sizeof *r->ahead);
-    r->helpers = calloc(r->spare_threads ? r->spare_threads : 1, sizeof *r->helpers);
-    if (r->ahead == NULL || r->helpers == NULL)
-        xalloc_die();
+    pool_init(&r->pool, nthreads ? nthreads : 1, MAX_STREAMS, jobs - nthreads, wake_caller, r);
     atomic_init(&r->workers, nthreads ? nthreads : 1);
     return nthreads;
 }
@@ -114,9 +107,9 @@ static size_t start_workers(run *r, worker *workers, size_t nthreads) {
     }
     atomic_store(&r->workers, started + 1);
     for (size_t t = started + 1; t < nthreads; t++)
-        retire_worker(r); /* the threads that could not be created */
+        pool_retire_worker(&r->pool); /* the threads that could not be created */
     if (nthreads == 0)
-        retire_worker(r);
+        pool_retire_worker(&r->pool);
     return started;
 }
 
@@ -134,8 +127,8 @@ static void emit_in_order(run *r, worker *self, bool self_busy, emit_fn emit, vo
             if (self_busy) {
                 self_busy = worker_step(self);
                 if (!self_busy)
-                    retire_worker(r);
-            } else if (!help_one(r, false)) {
+                    pool_retire_worker(&r->pool);
+            } else if (!pool_help_one(&r->pool, false)) {
                 wait_published(r, e);
             }
             r->cfg->tick();
@@ -144,7 +137,7 @@ static void emit_in_order(run *r, worker *self, bool self_busy, emit_fn emit, vo
         r->cfg->tick();
     }
     if (self_busy) /* every entry was done before this thread ran out of work */
-        retire_worker(r);
+        pool_retire_worker(&r->pool);
     free(stdin_buf);
 }
 
@@ -159,15 +152,10 @@ void run_entries(const engine_config *cfg, entry *entries, size_t n, emit_fn emi
     emit_in_order(&r, &workers[nworkers - 1], nthreads > 0, emit, arg);
     for (size_t t = 0; t < started; t++)
         pthread_join(workers[t].thread, NULL);
-    for (size_t t = 0; t < r.nhelpers; t++)
-        pthread_join(r.helpers[t], NULL);
+    pool_destroy(&r.pool); /* joins the spare threads before the streams are freed */
     for (size_t t = 0; t < nworkers; t++)
         worker_free(&workers[t]);
     free(workers);
-    free(r.ahead);
-    free(r.helpers);
     pthread_mutex_destroy(&r.lock);
     pthread_cond_destroy(&r.published);
-    pthread_mutex_destroy(&r.ahead_lock);
-    pthread_cond_destroy(&r.ahead_added);
 }

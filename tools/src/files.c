@@ -90,7 +90,7 @@ static void start_stream(worker *w, entry *e, int fd, const unsigned char *head,
     if (s->ra == NULL)
         s->ra = new_read_ahead();
     reset_read_ahead(s->ra, fd, r->cfg->bytes_read);
-    add_ahead(r, s->ra);
+    pool_add(&r->pool, s->ra);
 }
 
 /* Reads the regular file e (fd, st_size `size`) whole into the small batch:
@@ -194,7 +194,7 @@ static void take_next(worker *w, size_t k, advance *a) {
 /* Closes an ended stream and records its digest (unless it failed). */
 static void end_stream(worker *w, stream *s) {
     if (s->ahead)
-        remove_ahead(w->r, s->ra);
+        pool_remove(&w->r->pool, s->ra);
     close(s->fd);
     if (!atomic_load_explicit(&s->e->done, memory_order_relaxed)) {
         uint8_t digest[FASTSHA256_DIGEST_SIZE];
@@ -274,8 +274,8 @@ void *worker_main(void *arg) {
     worker *w = arg;
     while (worker_step(w))
         ;
-    retire_worker(w->r);
-    return helper_main(w->r); /* then reads ahead for the others */
+    pool_retire_worker(&w->r->pool);
+    return pool_helper_main(&w->r->pool); /* then reads ahead for the others */
 }
 
 void worker_free(worker *w) {

@@ -1,7 +1,7 @@
 /* Inside the engine: the workers that open, read and hash files (small
- * files in batches, large ones as streams advanced together) and the pool
- * of large files offered to idle threads for read-ahead. Used by engine.c
- * only. */
+ * files in batches, large ones as streams advanced together), offering
+ * their large files to idle threads for read-ahead through the run's pool
+ * (pool.h). Used by engine.c only. */
 #ifndef FSUM_FILES_H
 #define FSUM_FILES_H
 
@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "engine.h"
+#include "pool.h"
 #include "readahead.h"
 
 #ifndef SMALL_FILE_MAX
@@ -34,17 +35,8 @@ typedef struct run {
     atomic_bool waiting; /* the calling thread sleeps on `published` */
     /* Large files open for read-ahead, and the threads that may still
      * open one (idle threads wait for one while others work). */
-    pthread_mutex_t ahead_lock;
-    pthread_cond_t ahead_added; /* a stream was added, or a thread ran out of work */
-    read_ahead **ahead;
-    atomic_size_t nahead;
-    size_t ahead_turn;          /* round robin over `ahead` */
-    size_t busy_workers;        /* workers that may still open a file */
+    pool pool;
     size_t jobs;                /* threads allowed (-j) */
-    /* Threads allowed beyond one per file (-j above the file count), started
-     * only when a large file can use them as readers. */
-    size_t spare_threads, nhelpers;
-    pthread_t *helpers;
 } run;
 
 typedef struct stream {
@@ -83,19 +75,5 @@ bool worker_step(worker *w);
 /* A worker thread: steps until done, retires, then helps the others. */
 void *worker_main(void *arg);
 void worker_free(worker *w);
-
-/* A worker that will open no more files. */
-void retire_worker(run *r);
-/* One turn of help with another thread's large file. Returns false when
- * there is none; with `wait`, first waits for one while some worker may
- * still open one. */
-bool help_one(run *r, bool wait);
-/* A spare thread: helps until no worker may open a large file. */
-void *helper_main(void *arg);
-/* Offers ra to idle threads, starting a spare one if -j allows it. */
-void add_ahead(run *r, read_ahead *ra);
-/* Withdraws ra and waits for its helpers to leave, so its descriptor can
- * be closed and its ring reused. */
-void remove_ahead(run *r, read_ahead *ra);
 
 #endif
