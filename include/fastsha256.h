@@ -245,6 +245,147 @@ FASTSHA256_API int fastsha224_hkdf(const void *salt, size_t saltlen, const void 
                                    size_t ikmlen, const void *info, size_t infolen, void *out,
                                    size_t outlen);
 
+/* --- Hash trees: fs-verity, dm-verity, BitTorrent v2, Glacier, RFC 6962 ---
+ * Every leaf goes through the lane kernels (fastsha256_many's scheduler);
+ * fs-verity's and dm-verity's salt is absorbed once into a shared state the
+ * leaves start from. Calls returning int give 0, or -1 with nothing written
+ * for bad parameters (a block size that is not a power of two or is out of
+ * the format's range, a salt too long, an unknown format, a NULL output).
+ * Data as everywhere else: NULL only with length 0, lengths up to SIZE_MAX. */
+#define FASTSHA256_FSVERITY_MAX_SALT 32
+#define FASTSHA256_DMVERITY_MAX_SALT 256
+#define FASTSHA256_TREE_MAX_LEVELS 16
+
+/* fs-verity's file digest, as `fsverity digest --hash-alg=sha256
+ * --block-size=N --salt=HEX` prints it: SHA-256 of the fs-verity descriptor
+ * over the Merkle tree root. block_size: 1024..65536, a power of two;
+ * salt: at most 32 bytes (salt_len 0: none). */
+FASTSHA256_API int fastsha256_fsverity_digest(const void *data, size_t len, size_t block_size,
+                                              const void *salt, size_t salt_len,
+                                              uint8_t digest[32]);
+/* dm-verity's root hash as `veritysetup format` prints it. Only whole data
+ * blocks count (a partial last block is ignored, as veritysetup does); at
+ * least one is needed. Block sizes: 512 bytes .. 512 KiB, powers of two;
+ * salt: at most 256 bytes, used raw; format 1 hashes salt || block, format
+ * 0 (Chrome OS) block || salt. */
+FASTSHA256_API int fastsha256_dmverity_root(const void *data, size_t len,
+                                            size_t data_block_size, size_t hash_block_size,
+                                            const void *salt, size_t salt_len, int format,
+                                            uint8_t root[32]);
+/* The size of the hash tree (veritysetup's --no-superblock hash device) for
+ * len bytes of data into *size (0 when there is one data block). */
+FASTSHA256_API int fastsha256_dmverity_tree_size(uint64_t len, size_t data_block_size,
+                                                 size_t hash_block_size, uint64_t *size);
+/* The root and the hash tree itself, levels in veritysetup's on-disk order
+ * (the top level first): tree_size must be the size above exactly. */
+FASTSHA256_API int fastsha256_dmverity_tree(const void *data, size_t len,
+                                            size_t data_block_size, size_t hash_block_size,
+                                            const void *salt, size_t salt_len, int format,
+                                            void *tree, size_t tree_size, uint8_t root[32]);
+
+/* Where a streaming tree puts bytes it produces: len bytes at this offset
+ * of its output (dm-verity: the hash file; BitTorrent v2: the piece
+ * layer, 32 bytes a piece). Offsets may come in any order; every byte of
+ * the output is given exactly once. */
+typedef void (*fastsha256_tree_sink)(void *arg, uint64_t offset, const void *bytes, size_t len);
+
+/* Streaming fs-verity or dm-verity, for data of any size fed in pieces.
+ * Caller-allocated, fields private (about 2.9 KiB). Levels are hashed as
+ * they fill; nothing is kept but one partial block's state per level. */
+typedef struct fastsha256_verity_level {
+    fastsha256_ctx block;    /* private: the level's hash block being filled */
+    uint64_t count;          /* private: digests in this level so far */
+    uint8_t first[32];       /* private: the level's first digest */
+} fastsha256_verity_level;
+typedef struct fastsha256_verity {
+    uint32_t kind, format, data_block_size, hash_block_size, salt_len, nlevels;
+    uint8_t salt[FASTSHA256_DMVERITY_MAX_SALT];
+    uint32_t salted[8];      /* private: the state after the salt's whole blocks */
+    uint64_t salted_len, data_len, expect_len;
+    fastsha256_ctx leaf;     /* private: the data block in progress */
+    fastsha256_verity_level level[FASTSHA256_TREE_MAX_LEVELS];
+    uint64_t level_offset[FASTSHA256_TREE_MAX_LEVELS];
+    fastsha256_tree_sink sink;
+    void *sink_arg;
+} fastsha256_verity;
+FASTSHA256_API int fastsha256_fsverity_init(fastsha256_verity *v, size_t block_size,
+                                            const void *salt, size_t salt_len);
+/* dm-verity needs the data's length up front (the tree's layout); sink,
+ * when not NULL, gets the hash file's bytes (whole blocks, zero tails
+ * included) as they are made. */
+FASTSHA256_API int fastsha256_dmverity_init(fastsha256_verity *v, size_t data_block_size,
+                                            size_t hash_block_size, const void *salt,
+                                            size_t salt_len, int format, uint64_t data_len,
+                                            fastsha256_tree_sink sink, void *sink_arg);
+FASTSHA256_API void fastsha256_verity_update(fastsha256_verity *v, const void *data, size_t len);
+/* For threads: the digests of nblocks whole data blocks at data (v only
+ * read: any number of threads at once), then fed in data order with
+ * add_leaves, which counts nblocks * data_block_size bytes. Feed through
+ * add_leaves only while update holds no partial block. */
+FASTSHA256_API void fastsha256_verity_leaves(const fastsha256_verity *v, const void *data,
+                                             size_t nblocks, uint8_t (*out)[32]);
+FASTSHA256_API void fastsha256_verity_add_leaves(fastsha256_verity *v,
+                                                 const uint8_t (*digests)[32], size_t n);
+/* fs-verity: the file digest; dm-verity: the root hash (-1 when the data
+ * was not the length given to init or has no whole block). Wipes v. */
+FASTSHA256_API int fastsha256_verity_final(fastsha256_verity *v, uint8_t out[32]);
+
+/* BitTorrent v2 (BEP 52) `pieces root` of one file: 16 KiB leaves, the last
+ * one short, zero hashes up to a power of two. An empty file has none: -1. */
+FASTSHA256_API int fastsha256_bt2_pieces_root(const void *data, size_t len, uint8_t root[32]);
+/* Its `piece layers` entry for piece_length (16 KiB * 2^k): *count hashes
+ * (one a piece) to layer, at most max; files of at most one piece have
+ * none (*count 0). -1, nothing written, when max is too small. */
+FASTSHA256_API int fastsha256_bt2_piece_layer(const void *data, size_t len, size_t piece_length,
+                                              uint8_t (*layer)[32], size_t max, size_t *count);
+/* AWS Glacier / S3 SHA-256 tree hash: 1 MiB leaves, odd nodes promoted. */
+FASTSHA256_API int fastsha256_glacier_tree_hash(const void *data, size_t len,
+                                                uint8_t digest[32]);
+/* RFC 6962 Merkle Tree Hash of n leaves (leaf hash SHA-256(0x00 || d),
+ * node hash SHA-256(0x01 || left || right)); n == 0 gives SHA-256(""). */
+FASTSHA256_API int fastsha256_rfc6962_root(const void *const *leaves, const size_t *lens,
+                                           size_t n, uint8_t root[32]);
+/* The audit path of leaf m (RFC 6962 section 2.1.1), nearest the leaf
+ * first: *path_len (at most 64) hashes to path. -1 when m >= n. */
+FASTSHA256_API int fastsha256_rfc6962_audit_path(const void *const *leaves, const size_t *lens,
+                                                 size_t n, size_t m, uint8_t (*path)[32],
+                                                 size_t *path_len);
+
+/* Streaming binary trees: BitTorrent v2 and Glacier over bytes fed in
+ * pieces, RFC 6962 over leaves fed in batches. Caller-allocated, fields
+ * private (about 10.5 KiB): 256 leaf digests wait to be reduced together
+ * through the lanes; above them one subtree root per level. */
+#define FASTSHA256_MERKLE_CHUNK 256
+typedef struct fastsha256_merkle {
+    uint32_t kind, piece_level, npending, piece0_held;
+    uint64_t leaves, data_len;
+    fastsha256_ctx leaf;     /* private: the leaf in progress */
+    uint8_t piece0[32];      /* private: the first piece's hash, until a second one */
+    fastsha256_tree_sink sink;
+    void *sink_arg;
+    uint8_t stack[64][32];   /* private: subtree roots, level by level */
+    uint8_t pending[FASTSHA256_MERKLE_CHUNK][32];
+} fastsha256_merkle;
+/* BitTorrent v2; piece_length 0, or 16 KiB * 2^k with sink getting the
+ * piece layer (at offset 32 * piece), -1 otherwise. */
+FASTSHA256_API int fastsha256_bt2_init(fastsha256_merkle *m, size_t piece_length,
+                                       fastsha256_tree_sink sink, void *sink_arg);
+FASTSHA256_API void fastsha256_glacier_init(fastsha256_merkle *m);
+FASTSHA256_API void fastsha256_rfc6962_init(fastsha256_merkle *m);
+/* BitTorrent v2 and Glacier: the next bytes of the file. */
+FASTSHA256_API void fastsha256_merkle_update(fastsha256_merkle *m, const void *data, size_t len);
+/* For threads, as fastsha256_verity_leaves: whole leaves (16 KiB or 1 MiB),
+ * then their digests fed in order while update holds no partial leaf. */
+FASTSHA256_API void fastsha256_merkle_leaves(const fastsha256_merkle *m, const void *data,
+                                             size_t nleaves, uint8_t (*out)[32]);
+FASTSHA256_API void fastsha256_merkle_add_leaves(fastsha256_merkle *m,
+                                                 const uint8_t (*digests)[32], size_t n);
+/* RFC 6962: n more leaves (each hashed with its 0x00 prefix). */
+FASTSHA256_API void fastsha256_rfc6962_add(fastsha256_merkle *m, const void *const *leaves,
+                                           const size_t *lens, size_t n);
+/* The root (BitTorrent v2 of an empty file: -1); wipes m. */
+FASTSHA256_API int fastsha256_merkle_final(fastsha256_merkle *m, uint8_t out[32]);
+
 /* --- Backends -------------------------------------------------------------
  * Names, best first: "shani", "avx512", "avx2", "armv8", "simd128", "scalar"
  * (those compiled in: fastsha256_all_backends; simd128 is WebAssembly's). The
