@@ -32,10 +32,18 @@ interface Streaming {
   digest(encoding: DigestEncoding): string;
 }
 export interface Hash extends Streaming {}
-export class Hash { private constructor(); copy(): Hash; }
+export class Hash {
+  private constructor();
+  copy(): Hash;
+  /** The state so far, 108 bytes in Go's format (crypto/sha256's MarshalBinary). */
+  exportState(): Bytes;
+  static fromState(state: BinaryInput | SharedArrayBuffer): Hash;
+}
 export interface Hmac extends Streaming {}
 export class Hmac { private constructor(); }
 export function createHash(algorithm: string, options?: { outputLength?: number }): Hash;
+/** A Hash that continues a saved state (exportState()'s bytes or Go's). */
+export function fromState(state: BinaryInput | SharedArrayBuffer): Hash;
 export function createHmac(algorithm: string, key: HmacKey, options?: { encoding?: string }): Hmac;
 
 export function hmac(key: HmacKey, data: Input, encoding?: 'buffer'): Bytes;
@@ -86,6 +94,7 @@ declare const fastsha256: {
   init: typeof init; initSync: typeof initSync; sha256: typeof sha256; sha224: typeof sha224;
   sha256Many: typeof sha256Many; sha224Many: typeof sha224Many; sha256Packed: typeof sha256Packed;
   createHash: typeof createHash; createHmac: typeof createHmac; hmac: typeof hmac; hmac224: typeof hmac224;
+  fromState: typeof fromState;
   hmacMany: typeof hmacMany; hmac224Many: typeof hmac224Many; hmacPacked: typeof hmacPacked;
   timingSafeEqual: typeof timingSafeEqual; backend: typeof backend; setBackend: typeof setBackend;
   Hash: typeof Hash; Hmac: typeof Hmac; sha224ManyAsync: typeof sha224ManyAsync;

@@ -54,6 +54,13 @@ export class Hash {
   private constructor();
   /** An independent copy of the state (throws after digest()). */
   copy(): Hash;
+  /**
+   * The state so far as 108 bytes in Go's format (crypto/sha256's MarshalBinary); fromState()
+   * or Go's UnmarshalBinary continues it. Throws ERR_CRYPTO_HASH_FINALIZED after digest().
+   */
+  exportState(): Buffer;
+  /** The same as fromState(state). */
+  static fromState(state: BinaryInput | SharedArrayBuffer): Hash;
 }
 /**
  * "sha256" or "sha224" (any case; OpenSSL's aliases such as "sha-256" too). options.outputLength:
@@ -61,6 +68,13 @@ export class Hash {
  */
 export function createHash(algorithm: 'sha256' | 'sha224' | 'SHA256' | 'SHA224' | (string & {}),
                            options?: { outputLength?: number }): Hash;
+
+/**
+ * A Hash that continues a saved state: exportState()'s bytes or Go's (SHA-256 or SHA-224 by the
+ * state's magic). ERR_INVALID_ARG_TYPE for a non-binary argument, ERR_INVALID_ARG_VALUE for bytes
+ * that are not such a state (a wrong length, a foreign magic, non-zero bytes past the buffered ones).
+ */
+export function fromState(state: BinaryInput | SharedArrayBuffer): Hash;
 
 /** Many messages at once (multi-buffer), digests in input order. */
 export function sha256Many(items: Iterable<Input>): Buffer[];
@@ -170,6 +184,7 @@ export const implementation: 'native' | 'wasm';
 
 declare const fastsha256: {
   sha256: typeof sha256; sha224: typeof sha224; createHash: typeof createHash; Hash: typeof Hash;
+  fromState: typeof fromState;
   sha256Many: typeof sha256Many; sha224Many: typeof sha224Many; sha256Packed: typeof sha256Packed;
   sha256ManyAsync: typeof sha256ManyAsync; sha224ManyAsync: typeof sha224ManyAsync;
   sha256PackedAsync: typeof sha256PackedAsync; hmac: typeof hmac; hmac224: typeof hmac224;

@@ -12,7 +12,7 @@ try {
 }
 
 export const {
-  sha256, sha224, createHash, Hash, sha256Many, sha224Many, sha256Packed,
+  sha256, sha224, createHash, fromState, Hash, sha256Many, sha224Many, sha256Packed,
   sha256ManyAsync, sha224ManyAsync, sha256PackedAsync,
   hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync,
   hmacPacked, hmacPackedAsync, timingSafeEqual,

@@ -9,16 +9,28 @@
 // The source of lib/api.mjs (scripts/gen-wasm.js writes it).
 
 const makeKdf = require('./kdf.js');
-const { invalidArgType, fail } = require('./errors.js');
+const { describe, invalidArgType, fail } = require('./errors.js');
 const { inputEncoding, outputEncoding, outputLength, checkOutputLength } = require('./args.js');
 
 // Encodings the natives write themselves; others go through env.recode.
 const nativeEncodings = new Set(['hex', 'base64', 'base64url', 'latin1', 'binary', 'buffer']);
 const kCopyOf = Symbol('fastsha256.copyOf');
+const kFromState = Symbol('fastsha256.fromState');
 const CtxBytes = Uint8Array; // as loaded, whatever later code does to the global
 
 const invalidThis = () => fail(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Hash');
 const finalizedError = () => fail(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+const invalidState = (state) => fail(TypeError, 'ERR_INVALID_ARG_VALUE',
+  `The argument 'state' is not a saved SHA-256 or SHA-224 state (108 bytes in Go's format). Received ${describe(state)}`);
+
+// A saved state's bytes as a Uint8Array over the same memory (no copy).
+function stateBytes(state) {
+  if (ArrayBuffer.isView(state)) return new Uint8Array(state.buffer, state.byteOffset, state.byteLength);
+  if (state instanceof ArrayBuffer ||
+      (typeof SharedArrayBuffer !== 'undefined' && state instanceof SharedArrayBuffer))
+    return new Uint8Array(state);
+  throw invalidArgType('state', 'an instance of Buffer, TypedArray, DataView, or ArrayBuffer', state);
+}
 
 function toArray(items) {
   if (Array.isArray(items)) return items;
@@ -85,6 +97,12 @@ function makeHashClasses(natives, { inputBytes, keyBytes, digestOf, secretKey })
         this.#ctx = new CtxBytes(options); // a copy (no species or prototype lookup)
         return;
       }
+      if (algorithm === kFromState) {
+        const ctx = new CtxBytes(natives.ctxSize);
+        if (!natives.ctxImport(ctx, stateBytes(options))) throw invalidState(options);
+        this.#ctx = ctx;
+        return;
+      }
       const length = options === undefined ? undefined : outputLength(options);
       const ctx = new CtxBytes(natives.ctxSize);
       natives.ctxInit(ctx, algorithm);
@@ -105,6 +123,16 @@ function makeHashClasses(natives, { inputBytes, keyBytes, digestOf, secretKey })
 
     copy() {
       return new Hash(kCopyOf, Hash.#check(this));
+    }
+
+    /** The state so far, 108 bytes in Go's format (sha256's MarshalBinary). */
+    exportState() {
+      return natives.ctxExport(Hash.#check(this));
+    }
+
+    /** A Hash that continues a saved state (exportState's, or Go's). */
+    static fromState(state) {
+      return new Hash(kFromState, state);
     }
   }
 
@@ -272,6 +300,7 @@ function makeApi(natives, env) {
     sha256: natives.sha256,
     sha224: natives.sha224,
     createHash: (algorithm, options) => new Hash(algorithm, options),
+    fromState: (state) => Hash.fromState(state),
     Hash,
     hmac: (key, data, encoding) => natives.hmac256(typeof key === 'string' ? key : secretKey(key), data, encoding),
     hmac224: (key, data, encoding) => natives.hmac224(typeof key === 'string' ? key : secretKey(key), data, encoding),
@@ -290,7 +319,7 @@ function makeApi(natives, env) {
 }
 
 // The names every entry exports (besides init, initSync, implementation, flavour).
-const apiNames = ['sha256', 'sha224', 'createHash', 'Hash', 'sha256Many', 'sha224Many', 'sha256Packed',
+const apiNames = ['sha256', 'sha224', 'createHash', 'fromState', 'Hash', 'sha256Many', 'sha224Many', 'sha256Packed',
   'sha256ManyAsync', 'sha224ManyAsync', 'sha256PackedAsync', 'hmac', 'hmac224', 'createHmac', 'Hmac',
   'hmacMany', 'hmac224Many', 'hmacManyAsync', 'hmac224ManyAsync', 'hmacPacked', 'hmacPackedAsync',
   'timingSafeEqual', 'pbkdf2Sync', 'pbkdf2', 'pbkdf2Many', 'pbkdf2ManyAsync', 'hkdfSync', 'hkdf',

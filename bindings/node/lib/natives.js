@@ -16,8 +16,10 @@ const nativeNames = [
   'hmacManyArrayAsync256', 'hmacManyArrayAsync224', 'hmacManyJoinedAsync256', 'hmacManyJoinedAsync224',
   // Records at a stride in one buffer.
   'sha256Packed', 'sha256PackedAsync', 'hmacPacked', 'hmacPackedAsync',
-  // Hash state in a Uint8Array of ctxSize bytes; Hmac state tied to its object.
-  'ctxSize', 'ctxInit', 'ctxUpdate', 'ctxDigest', 'hmacCreate', 'hashUpdate', 'hashDigest',
+  // Hash state in a Uint8Array of ctxSize bytes (saved and restored in Go's
+  // format by ctxExport/ctxImport); Hmac state tied to its object.
+  'ctxSize', 'ctxInit', 'ctxUpdate', 'ctxDigest', 'ctxExport', 'ctxImport',
+  'hmacCreate', 'hashUpdate', 'hashDigest',
   // Names createHash takes; the wording of argument errors (lib/errors.js's describe).
   'algorithmBits', 'setDescribe',
   // Key derivation (lib/kdf.js has checked the arguments).

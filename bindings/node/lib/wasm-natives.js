@@ -14,6 +14,7 @@ const kChunk = 1 << 20;   // bytes per crossing of one long message
 const kSlice = 256;       // messages per batch call
 const kKeep = 1 << 22;    // scratch areas bigger than this are given back after the call
 const kShortAscii = 64;   // UTF-16 units copied by a loop while ASCII
+const kStateSize = 108;   // a saved state: FASTSHA256_STATE_SIZE (include/fastsha256.h)
 const b64abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const b64url = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -131,7 +132,7 @@ function memoryOf(wasm, io) {
   }
 
   const c = { memory, mem, ctxSize, hmacCtxSize, OUT, NAMES, CTX, KEY, data, keyArea, table,
-    room, release, ascii, hexText, cstr, base64, widthOf };
+    room, release, ascii, hexText, cstr, base64, widthOf, io };
   const { put, fits, stream } = Object.assign(c, inputOf(c));
   return Object.assign(c, { encodeDigest, prepareKey });
 }
@@ -245,7 +246,8 @@ function oneShots(c, wasm) {
 // empty digest after the first). Each call loads the context into the
 // module's fixed area, works on it there and copies it back.
 function hashObjects(c, wasm) {
-  const { data, OUT, CTX, KEY, ctxSize, hmacCtxSize, put, fits, stream, release, encodeDigest, prepareKey, mem } = c;
+  const { data, OUT, CTX, KEY, ctxSize, hmacCtxSize, put, fits, stream, release, encodeDigest, prepareKey, mem,
+    io } = c;
   const badThis = () => errors.fail(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Hash');
   const load = (state) => mem().set(state, CTX);
   const save = (state) => {
@@ -340,11 +342,35 @@ function hashObjects(c, wasm) {
     return encodeDigest(h.size, enc);
   }
 
+  // The saved state (Go's format) of a live context: bytes of io's type.
+  function ctxExport(ctx) {
+    load(checkedCtx(ctx));
+    const failed = wasm.fastsha256_ctx_export(CTX, OUT) !== 0;
+    mem().fill(0, CTX, CTX + ctxSize);
+    if (failed) throw errors.fail(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+    const state = io.bytes(mem().subarray(OUT, OUT + kStateSize));
+    mem().fill(0, OUT, OUT + kStateSize);
+    return state;
+  }
+
+  // ctx set to a saved state (a Uint8Array: lib/api.js checked its type):
+  // true, or false with ctx as it was. Only a state's length is copied in.
+  function ctxImport(ctx, state) {
+    checkedCtx(ctx);
+    if (!(state instanceof Uint8Array) || state.length !== kStateSize) return false;
+    const n = put(state, data, 0);
+    const ok = wasm.fastsha256_ctx_import(CTX, data.ptr, n) === 0;
+    mem().fill(0, data.ptr, data.ptr + n);
+    if (ok) save(ctx);
+    return ok;
+  }
+
   // The names createHash takes, for the key-derivation calls (lib/kdf.js).
   const algorithmBits = (name) => errors.parseAlgorithm(name, 'digest');
   // The addon's messages ask lib/errors.js; these natives call it themselves.
   const setDescribe = () => {};
-  return { ctxInit, ctxUpdate, ctxDigest, hmacCreate, hashUpdate, hashDigest, algorithmBits, setDescribe };
+  return { ctxInit, ctxUpdate, ctxDigest, ctxExport, ctxImport, hmacCreate, hashUpdate, hashDigest,
+    algorithmBits, setDescribe };
 }
 
 /**

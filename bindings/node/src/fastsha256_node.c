@@ -44,6 +44,8 @@ static napi_value init(napi_env env, napi_value exports) {
         FN("ctxInit", ctx_init, NULL),
         FN("ctxUpdate", ctx_update, NULL),
         FN("ctxDigest", ctx_digest, NULL),
+        FN("ctxExport", ctx_export, NULL),
+        FN("ctxImport", ctx_import, NULL),
         FN("hmacCreate", hmac_create, NULL),
         FN("hashUpdate", hash_update, NULL),
         FN("hashDigest", hash_digest, NULL),

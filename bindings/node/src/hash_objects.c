@@ -1,5 +1,6 @@
 /* The state of createHash and createHmac objects (index.js's Hash and
- * Hmac): ctxInit/ctxUpdate/ctxDigest and hmacCreate/hashUpdate/hashDigest. */
+ * Hmac): ctxInit/ctxUpdate/ctxDigest/ctxExport/ctxImport and
+ * hmacCreate/hashUpdate/hashDigest. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,6 +127,16 @@ static int ctx_load(napi_env env, napi_value v, fastsha256_ctx *ctx, void **wher
     return -1;
 }
 
+/* The bytes of a Uint8Array v. Returns 0, or -1 for anything else. An
+ * empty array may have no data pointer: p is then NULL with *n 0. */
+static int typed_bytes(napi_env env, napi_value v, void **p, size_t *n) {
+    napi_typedarray_type type = napi_int8_array;
+    if (v == NULL || napi_get_typedarray_info(env, v, &type, n, p, NULL, NULL) != napi_ok ||
+        type != napi_uint8_array)
+        return -1;
+    return 0;
+}
+
 /* ctxInit(context, algorithm): a new Hash's context. */
 napi_value ctx_init(napi_env env, napi_callback_info info) {
     size_t argc = 2;
@@ -191,6 +202,43 @@ napi_value ctx_digest(napi_env env, napi_callback_info info) {
     fastsha256_final(&ctx, digest);
     memcpy(where, &ctx, sizeof ctx); /* the library's wiped, finalized context */
     return encode_digest(env, digest, size, enc);
+}
+
+/* ctxExport(context): the saved state, FASTSHA256_STATE_SIZE bytes in Go's
+ * format (api.js passes only live contexts; a finalized one throws). */
+napi_value ctx_export(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value argv[1] = {NULL}, result;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    fastsha256_ctx ctx;
+    void *where;
+    if (ctx_load(env, argv[0], &ctx, &where) != 0)
+        return NULL;
+    uint8_t state[FASTSHA256_STATE_SIZE];
+    if (fastsha256_ctx_export(&ctx, state) != 0)
+        return finalized_error(env);
+    NAPI_OK(napi_create_buffer_copy(env, sizeof state, state, NULL, &result));
+    return result;
+}
+
+/* ctxImport(context, state): true with context set to the saved state (a
+ * Uint8Array; api.js has checked its type), or false with context as it
+ * was: api.js words the error. */
+napi_value ctx_import(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2] = {NULL, NULL}, result;
+    NAPI_OK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+    void *ctx_bytes = NULL, *state = NULL;
+    size_t ctx_len = 0, state_len = 0;
+    if (typed_bytes(env, argv[0], &ctx_bytes, &ctx_len) != 0 || ctx_len != sizeof(fastsha256_ctx) ||
+        typed_bytes(env, argv[1], &state, &state_len) != 0)
+        return throw_type(env, "ERR_INVALID_ARG_TYPE", "fastsha256: bad hash context or state");
+    fastsha256_ctx ctx;
+    int ok = fastsha256_ctx_import(&ctx, state, state_len) == 0;
+    if (ok)
+        memcpy(ctx_bytes, &ctx, sizeof ctx);
+    NAPI_OK(napi_get_boolean(env, ok, &result));
+    return result;
 }
 
 /* hmacCreate(hmac, algorithm, key): wraps hmac, a new Hmac; node:crypto's

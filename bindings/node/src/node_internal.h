@@ -114,6 +114,8 @@ napi_value algorithm_bits(napi_env env, napi_callback_info info);
 napi_value ctx_init(napi_env env, napi_callback_info info);
 napi_value ctx_update(napi_env env, napi_callback_info info);
 napi_value ctx_digest(napi_env env, napi_callback_info info);
+napi_value ctx_export(napi_env env, napi_callback_info info);
+napi_value ctx_import(napi_env env, napi_callback_info info);
 napi_value hmac_create(napi_env env, napi_callback_info info);
 napi_value hash_update(napi_env env, napi_callback_info info);
 napi_value hash_digest(napi_env env, napi_callback_info info);

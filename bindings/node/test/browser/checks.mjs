@@ -78,6 +78,7 @@ export async function runChecks(f, depth) {
   check('packed', hex(f.sha256Packed(enc.encode('abcabc'), 3, 3)), (await subtle(enc.encode('abc'))).repeat(2));
   check('digest type', f.sha256('x') instanceof Uint8Array, true);
   checkEntry(f, check);
+  await checkStates(f, check);
   return { ok: failures.length === 0 && checked > 500, checked, failures, flavour: f.flavour, backend: f.backend() };
 }
 
@@ -102,4 +103,28 @@ function checkEntry(f, check) {
   check('odd hex (Hash)', errorCode(() => f.createHash('sha256').update('abc', 'hex')), 'ERR_INVALID_ARG_VALUE');
   check('odd hex (Hmac)', errorCode(() => f.createHmac('sha256', 'k').update('abc', 'hex')), 'ERR_INVALID_ARG_VALUE');
   check('even hex', f.createHash('sha256').update('abcd', 'hex').digest('hex'), f.sha256(fromHex('abcd'), 'hex'));
+}
+
+// Saved states: Go's own (/go-states.txt, test/vectors/go-states.txt) made
+// and continued, a round trip, and the errors of a foreign or spent state.
+async function checkStates(f, check) {
+  const hexOf = (u8) => Array.from(new Uint8Array(u8), (b) => b.toString(16).padStart(2, '0')).join('');
+  const errorCode = (fn) => { try { fn(); return 'no error'; } catch (e) { return e.code; } };
+  const bytes = (h) => (h === '-' ? new Uint8Array(0) : fromHex(h));
+  const lines = (await (await fetch('/go-states.txt')).text()).split('\n').filter((l) => l && l[0] !== '#');
+  check('go states', lines.length, 18);
+  for (const line of lines) {
+    const [alg, prefix, state, suffix, digest] = line.split(' ');
+    const mine = f.createHash(alg).update(bytes(prefix)).exportState();
+    check(`exportState ${alg} ${prefix.length / 2}`, mine instanceof Uint8Array && hexOf(mine), state);
+    check(`fromState ${alg} ${prefix.length / 2}`, f.fromState(bytes(state)).update(bytes(suffix)).digest('hex'), digest);
+  }
+  const s = randString(3000);
+  const state = f.createHash('sha256').update(s.slice(0, 1234)).exportState();
+  check('fromState round trip', f.fromState(state.buffer).update(s.slice(1234)).digest('hex'), f.sha256(s, 'hex'));
+  check('foreign state', errorCode(() => f.fromState(state.subarray(1))), 'ERR_INVALID_ARG_VALUE');
+  check('state of a wrong type', errorCode(() => f.fromState('sha')), 'ERR_INVALID_ARG_TYPE');
+  const spent = f.createHash('sha224');
+  spent.digest();
+  check('spent hash', errorCode(() => spent.exportState()), 'ERR_CRYPTO_HASH_FINALIZED');
 }

@@ -20,6 +20,7 @@ const types = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'a
 const csp = { csp: "script-src 'self'", 'csp-ok': "script-src 'self' 'wasm-unsafe-eval'" };
 
 const vectors = JSON.stringify(readVectors(path.join(repo, 'test', 'vectors')));
+const goStates = fs.readFileSync(path.join(repo, 'test', 'vectors', 'go-states.txt'));
 const allPage = `<!doctype html><meta charset="utf-8"><title>fastsha256 browser tests</title>
 ${modes.map((m) => `<iframe src="/page.html?mode=${m}"></iframe>`).join('\n')}`;
 const testPage = '<!doctype html><meta charset="utf-8"><body>running<script type="module" src="/test/page.mjs"></script>';
@@ -45,6 +46,7 @@ function serve(req, res) {
   if (url.pathname === '/favicon.ico') { res.writeHead(204); return res.end(); }
   if (url.pathname === '/all.html') return send('text/html', allPage);
   if (url.pathname === '/vectors.json') return send('application/json', vectors);
+  if (url.pathname === '/go-states.txt') return send('text/plain', goStates);
   if (url.pathname === '/page.html') {
     const policy = csp[url.searchParams.get('mode')];
     return send('text/html', testPage, policy ? { 'content-security-policy': policy } : {});

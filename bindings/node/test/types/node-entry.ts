@@ -3,7 +3,7 @@
 // through the default object: test/types/run.sh type-checks it with
 // tsc --strict. Compiled, never run.
 import fastsha256, {
-  sha256, sha224, createHash, Hash, sha256Many, sha224Many, sha256Packed, sha256ManyAsync, sha224ManyAsync,
+  sha256, sha224, createHash, fromState, Hash, sha256Many, sha224Many, sha256Packed, sha256ManyAsync, sha224ManyAsync,
   sha256PackedAsync, hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync,
   hmacPacked, hmacPackedAsync, timingSafeEqual, pbkdf2Sync, pbkdf2, pbkdf2Many, pbkdf2ManyAsync, hkdfSync, hkdf,
   backend, hexBackend, backends, allBackends, setBackend, version, implementation,
@@ -28,6 +28,8 @@ export async function everyExport(): Promise<string[]> {
     pbkdf2Many(['p'], 's', 1, 32, 'sha224').join(), (await pbkdf2ManyAsync(['p'], ['s'], 1, 32, 'SHA-256')).join(),
     String(hkdfSync('sha224', 'k', 's', 'i', 16).byteLength), backend(), hexBackend(), backends().join(),
     allBackends().join(), setBackend('auto'), version, implementation,
+    fromState(h.copy().exportState()).digest('hex'), Hash.fromState(new Uint8Array(h.exportState())).digest('hex'),
+    fastsha256.fromState(h.exportState().buffer).copy().exportState().toString('hex'),
   ];
   pbkdf2('p', 's', 1, 32, 'sha256', (err: Error | null, key: Buffer) => out.push(String(err), key.toString('hex')));
   hkdf('sha256', 'k', 's', 'i', 16, (err: Error | null, key: ArrayBuffer) => out.push(String(err), String(key.byteLength)));
