@@ -10,7 +10,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench_common.h"
@@ -58,20 +57,6 @@ int bench_report_prepare_dir(const char *dir) {
     return 0;
 }
 
-/* DIR/name written by write; -1 when it cannot be opened or closed. */
-static int write_file(const char *dir, const char *name, bench_report_tables_fn write,
-                      const bench_report_meta *m) {
-    char path[BENCH_JS_PATH_MAX];
-    bench_fmt(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "fastsha256-bench: cannot write %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    write(f, m);
-    return fclose(f) == 0 ? 0 : -1;
-}
-
 /* --- The size sweep's plot ------------------------------------------------ */
 
 static void write_dat(FILE *dat, const bench_report_meta *m) {
@@ -90,19 +75,13 @@ static void write_dat(FILE *dat, const bench_report_meta *m) {
     }
 }
 
-static void gp_escape(FILE *out, const char *s) {
-    for (; *s; s++)
-        if (*s != '"' && *s != '\\')
-            fputc(*s, out);
-}
-
 /* One plot: every series, drawn from this column of throughput.dat. */
 static void gp_plot(FILE *gp, const bench_report_sweep *w, int column) {
     fprintf(gp, "  plot \\\n");
     for (size_t k = 0; k < w->nseries; k++) {
         fprintf(gp, "    \"throughput.dat\" index %zu using 1:%d with linespoints lw 2 title \"", k,
                 column);
-        gp_escape(gp, w->s[k].label);
+        bench_report_gp_escape(gp, w->s[k].label);
         fprintf(gp, "\"%s\n", k + 1 < w->nseries ? ", \\" : "");
     }
 }
@@ -115,7 +94,7 @@ static void write_gp(FILE *gp, const bench_report_meta *m) {
                 "# Regenerate the pictures from throughput.dat with: gnuplot throughput.gp\n"
                 "# (run in this folder). Written by fastsha256-bench --sweep --output DIR.\n");
     fprintf(gp, "title_text = \"fastsha256 %s: SHA-256 throughput vs message size - ", m->version);
-    gp_escape(gp, m->cpu_model);
+    bench_report_gp_escape(gp, m->cpu_model);
     fprintf(gp, ", core %.2f GHz (estimated), %s\"\n", m->core_hz / 1e9, m->date);
     fprintf(gp, "do for [t = 1:2] {\n"
                 "  if (t == 1) {\n"
@@ -147,32 +126,6 @@ static void write_gp(FILE *gp, const bench_report_meta *m) {
     fprintf(gp, "  unset multiplot\n  set output\n}\n");
 }
 
-/* gnuplot from the distribution (apt-get install gnuplot-nox), if any. */
-static int run_gnuplot(const char *dir, int verbose) {
-    char gnuplot[BENCH_JS_PATH_MAX];
-    int status = 0;
-    if (!bench_js_find_runtime("gnuplot", NULL, 0, gnuplot, sizeof gnuplot)) {
-        fprintf(stderr, "fastsha256-bench: gnuplot not found: wrote %s/throughput.gp, no "
-                        "pictures (apt-get install gnuplot-nox)\n", dir);
-        return 0;
-    }
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (chdir(dir) != 0)
-            _exit(126);
-        execl(gnuplot, "gnuplot", "throughput.gp", (char *)NULL);
-        _exit(127);
-    }
-    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-        WEXITSTATUS(status) != 0) {
-        fprintf(stderr, "fastsha256-bench: gnuplot failed on %s/throughput.gp\n", dir);
-        return -1;
-    }
-    if (verbose)
-        fprintf(stderr, "fastsha256-bench: wrote %s/throughput.png and throughput.svg\n", dir);
-    return 0;
-}
-
 static int write_plot(const char *dir, const bench_report_meta *m, int verbose) {
     bench_report_sweep w;
     bench_report_sweep_collect(&w);
@@ -181,10 +134,11 @@ static int write_plot(const char *dir, const bench_report_meta *m, int verbose) 
             fprintf(stderr, "fastsha256-bench: no sweep rows: plot skipped (add --sweep)\n");
         return 0;
     }
-    if (write_file(dir, "throughput.dat", write_dat, m) != 0 ||
-        write_file(dir, "throughput.gp", write_gp, m) != 0)
+    if (bench_report_write_file(dir, "throughput.dat", write_dat, m) != 0 ||
+        bench_report_write_file(dir, "throughput.gp", write_gp, m) != 0)
         return -1;
-    return run_gnuplot(dir, verbose);
+    return bench_report_gnuplot(dir, "throughput.gp", "throughput.png and throughput.svg",
+                                verbose);
 }
 
 static void write_csv_file(FILE *out, const bench_report_meta *m) {
@@ -195,10 +149,10 @@ static void write_csv_file(FILE *out, const bench_report_meta *m) {
 int bench_report_write_dir(const char *dir, const bench_report_meta *m, int verbose,
                            bench_report_tables_fn tables) {
     int rc = 0;
-    rc |= write_file(dir, "results.csv", write_csv_file, m);
-    rc |= write_file(dir, "results.json", bench_report_write_json, m);
-    rc |= write_file(dir, "results.txt", tables, m);
-    if (write_plot(dir, m, verbose) != 0)
+    rc |= bench_report_write_file(dir, "results.csv", write_csv_file, m);
+    rc |= bench_report_write_file(dir, "results.json", bench_report_write_json, m);
+    rc |= bench_report_write_file(dir, "results.txt", tables, m);
+    if (write_plot(dir, m, verbose) != 0 || bench_report_write_chart(dir, m, verbose) != 0)
         rc = -1;
     if (verbose && rc == 0)
         fprintf(stderr, "fastsha256-bench: wrote %s/results.csv, results.json, results.txt\n",

@@ -41,4 +41,21 @@ typedef struct bench_report_sweep {
 
 void bench_report_sweep_collect(bench_report_sweep *w); /* nsizes 0: no sweep rows */
 
+/* --output's files and pictures (bench_report_plot.c). DIR/name written by
+ * write; -1 when it cannot be opened or closed. */
+int bench_report_write_file(const char *dir, const char *name, bench_report_tables_fn write,
+                            const bench_report_meta *m);
+/* s in a double-quoted gnuplot string (its quotes and backslashes dropped),
+ * or as a single-quoted one (quotes kept). */
+void bench_report_gp_escape(FILE *out, const char *s);
+void bench_report_gp_quote(FILE *out, const char *s);
+/* gnuplot (when on PATH) runs DIR/script; pictures names what it draws, for
+ * the verbose line. Returns -1 when gnuplot failed. */
+int bench_report_gnuplot(const char *dir, const char *script, const char *pictures,
+                         int verbose);
+
+/* With seed rows: DIR/seed.dat, seed.gp, and the bar chart seed.png and
+ * seed.svg (bench_report_chart.c). Returns -1 on failure. */
+int bench_report_write_chart(const char *dir, const bench_report_meta *m, int verbose);
+
 #endif /* FASTSHA256_BENCH_REPORT_INT_H */
