@@ -14,7 +14,9 @@
 #    benchmark and what its rows need (the Python module);
 # 4. runs build/bench/fastsha256-bench with the given options (none: the
 #    default run, the seed workload of 5,000,000 "Hello world!!!" hex strings;
-#    --no-js and --no-python leave those peers out).
+#    --no-js and --no-python leave those peers out), writing the results and
+#    the seed chart (seed.png, seed.svg) to bench/results/latest unless an
+#    --output is given.
 # The npm peers of the JS rows (hash-wasm, @noble/hashes, @aws-crypto/sha256-js,
 # js-sha256, and playwright-core) go into bench/.js-peers
 # (bench/install-js-peers.sh; skipped when FASTSHA256_NO_JS_PEERS=1).
@@ -74,4 +76,9 @@ then
   exit 1
 fi
 # fastsha256-bench builds the Python module along (bench/CMakeLists.txt).
-exec "$build/bench/fastsha256-bench" "$@"
+# Without an --output of the caller's, the results and the seed chart go to
+# bench/results/latest (git-ignored), so every run leaves its picture.
+for arg in "$@"; do
+  case $arg in --output | --output=* | --help | --version) exec "$build/bench/fastsha256-bench" "$@" ;; esac
+done
+exec "$build/bench/fastsha256-bench" --output "$here/results/latest" "$@"
