@@ -30,7 +30,8 @@ NAME = "fastsha256"
 SUMMARY = "SHA-256/SHA-224: hashlib-compatible objects and multi-buffer batch calls"
 LICENSE = "Apache-2.0 OR MIT"
 LICENSE_FILES = ("LICENSE-APACHE", "LICENSE-MIT")
-PYTHON_FILES = ("__init__.py", "__init__.pyi", "hmac.py", "hmac.pyi", "py.typed")
+PYTHON_FILES = ("__init__.py", "__init__.pyi", "hmac.py", "hmac.pyi", "py.typed",
+                "_tree_files.py")
 
 
 def read_version():
@@ -118,7 +119,7 @@ def dist_info_files(version, tag):
 def pack_wheel(package, wheel_directory, version, tag):
     """Writes the wheel of the built package folder; returns its file name."""
     module = []
-    for stem in ("_fastsha256.", "_kdf."):
+    for stem in ("_fastsha256.", "_kdf.", "_tree."):
         built = [f for f in os.listdir(package) if f.startswith(stem) and f.endswith(".so")]
         if len(built) != 1:
             fail(f"expected one built {stem}*.so in {package}, found {built}")

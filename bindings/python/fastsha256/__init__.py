@@ -19,6 +19,11 @@ standard hmac module (new, digest, compare_digest, HMAC).
 
 Key derivation: pbkdf2_hmac() as hashlib.pbkdf2_hmac, pbkdf2_hmac_many() for
 many passwords at once, and hkdf() (HKDF-SHA256 or HKDF-SHA224, RFC 5869).
+
+Hash trees: fsverity_digest(), dmverity_root(), bt2_pieces_root(),
+glacier_tree_hash() and rfc6962_root() of data in memory, *_file() of a file,
+and fsverity(), dmverity(), bt2(), glacier(): TreeHash objects fed in pieces,
+whose leaves() and add_leaves() let leaf ranges be hashed elsewhere.
 """
 
 from ._fastsha256 import (
@@ -45,6 +50,13 @@ from ._fastsha256 import (
     sha256_packed,
 )
 from ._kdf import hkdf, pbkdf2_hmac, pbkdf2_hmac_many
+from ._tree import (
+    TreeHash, bt2, bt2_pieces_root, dmverity, dmverity_root, fsverity, fsverity_digest, glacier,
+    glacier_tree_hash, rfc6962_root,
+)
+from ._tree_files import (
+    bt2_pieces_root_file, dmverity_root_file, fsverity_digest_file, glacier_tree_hash_file,
+)
 from . import hmac
 
 __all__ = [
@@ -54,6 +66,9 @@ __all__ = [
     "algorithms_available", "algorithms_guaranteed", "__version__",
     "HMAC", "hmac_sha256", "hmac_sha224", "hmac_sha256_many", "hmac_sha224_many",
     "compare_digest", "pbkdf2_hmac", "pbkdf2_hmac_many", "hkdf",
+    "TreeHash", "fsverity_digest", "dmverity_root", "bt2_pieces_root", "glacier_tree_hash",
+    "rfc6962_root", "fsverity", "dmverity", "bt2", "glacier", "fsverity_digest_file",
+    "dmverity_root_file", "bt2_pieces_root_file", "glacier_tree_hash_file",
 ]  # not the submodule hmac: "import *" would shadow the standard module
 
 algorithms_guaranteed = frozenset({"sha256", "sha224"})
