@@ -5,7 +5,7 @@
 #   imports    none (the module instantiates with an empty import object)
 #   exports    exactly memory, every FASTSHA256_API function of HEADER and
 #              every export_name of GLUE
-#   size       at most 20 KB (20,000 bytes) gzipped (gzip -9)
+#   size       at most 25,000 bytes gzipped (gzip -9)
 #   committed  byte-identical to the copy the npm package carries (bindings/node/wasm/)
 cmake_minimum_required(VERSION 3.16)
 
@@ -96,7 +96,10 @@ elseif(CHECK STREQUAL "size")
   file(SIZE ${packed} gz)
   file(SIZE ${MODULE} raw)
   file(REMOVE ${packed})
-  set(budget 20000) # the MVP module, smaller, is held to the same
+  # The hashing core kept the SIMD module under 20,000 bytes; the tree hashes
+  # and saved states, which the package offers in every runtime, take it past
+  # that (docs/javascript.md). The MVP module is held to the same budget.
+  set(budget 25000)
   message("${name}: ${raw} bytes, ${gz} gzipped (budget ${budget})")
   if(gz GREATER budget)
     message(FATAL_ERROR "${name} is ${gz} bytes gzipped, over the ${budget}-byte budget")
