@@ -16,6 +16,10 @@ for dir in ${FASTSHA256_JS_RUNTIMES:+"$FASTSHA256_JS_RUNTIMES/bin"} "$here/.runt
 done
 [ -n "$rt" ] || rt=$(command -v "$name") || {
     echo "skipped: $name not found (bench/install-js-runtimes.sh installs Bun and Deno)"; exit 77; }
+# The package's WebAssembly modules are built, not tracked (the CMake build
+# with the bindings makes them).
+[ -f "$here/../bindings/node/wasm/fastsha256-simd.wasm" ] || {
+    echo "skipped: the npm package's WebAssembly modules are not built (configure with -DFASTSHA256_DEVELOPER=ON)"; exit 77; }
 export DENO_NO_UPDATE_CHECK=1
 want=4354dfda70c8f0d3991b9de3d56dcb6e9f2fc6c0316d235b63afeb388471ada4  # SHA-256("Hello world!!!")
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fsha256-jsrows.XXXXXX") || exit 1

@@ -8,6 +8,8 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 command -v node >/dev/null 2>&1 || { echo "skipped: node not found"; exit 77; }
+[ -f "$(dirname "$0")/../../bindings/node/lib/wasm-simd.mjs" ] || {
+    echo "skipped: the npm package's built files are missing (configure with -DFASTSHA256_DEVELOPER=ON)"; exit 77; }
 [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || { echo "skipped: no chromium (apt-get install chromium)"; exit 77; }
 peers=${FASTSHA256_JS_PEERS:-$repo/bench/.js-peers}
 if [ ! -f "$peers/node_modules/playwright-core/package.json" ] &&
