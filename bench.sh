@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The main job: who hashes the fastest, in one command, on Debian 12 (or Ubuntu):
 #
 #   ./bench.sh [fastsha256-bench options...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs what is missing (Debian/Ubuntu, apt-get), builds and runs the test
 # suite. With no argument: the whole suite, release build, gcc.
 #   ./test.sh [default] [wasm] [asan] [clang-asan] [tsan] [clang] [valgrind] [fuzz] [cross] [all]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cross-builds fastsha256 for aarch64, big-endian s390x and i686 with Debian 12's
 # cross compilers and runs the test suites, under qemu-user for the first two
 # (ctest prefixes every test program with the toolchain file's

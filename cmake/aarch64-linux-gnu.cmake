@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cross build for 64-bit ARM Linux with Debian's cross toolchain:
 #   apt-get install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 #   cmake -S . -B build-aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake

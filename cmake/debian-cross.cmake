@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Shared by the cross toolchain files: Debian's cross compilers and sysroot
 # for FASTSHA256_CROSS_TRIPLE (set by the including file).
 set(CMAKE_SYSTEM_NAME Linux)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The X-macro lists of src/ as the build uses them: src/backends.def (one
 # FSHA256_BACKEND(name) line per backend) and src/hex/hex_encoders.def (one
 # FSHA256_HEX_ENCODER(name) line per hex encoder), each best first, the

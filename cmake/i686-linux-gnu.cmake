@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # 32-bit x86 build with Debian's i686 cross toolchain (gcc-multilib conflicts
 # with the other cross compilers, this does not):
 #   apt-get install gcc-i686-linux-gnu libc6-dev-i386-cross

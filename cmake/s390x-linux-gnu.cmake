@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cross build for IBM Z (s390x, big-endian) Linux with Debian's cross toolchain:
 #   apt-get install gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
 #   cmake -S . -B build-s390x -DCMAKE_TOOLCHAIN_FILE=cmake/s390x-linux-gnu.cmake

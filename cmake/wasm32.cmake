@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Toolchain for the WebAssembly modules (bindings/node/wasm/): Debian's
 # clang-14 and wasm-ld-14, no emscripten and no C library (src/wasm/ has the
 # few functions the library calls). Use:

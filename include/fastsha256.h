@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fastsha256: the fastest correct SHA-256 (and SHA-224) on every CPU it runs on.
  *
  * Thread safety: every function may be called from any thread. The backend is

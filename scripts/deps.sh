@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # shellcheck shell=bash
 # What the project's scripts need and how they get it, in one place: sourced
 # by test.sh, bench.sh, .ci/run and .ci/cross.sh (Debian 12 or Ubuntu, apt-get;

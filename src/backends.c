@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The backend table: the descriptors of the backends this build compiled,
  * in the order of src/backends.def. The build writes the built ones' lines
  * of that list to fsha256_backends_built.def (CMakeLists.txt), so this file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Byte helpers: readable lengths, big-endian loads and stores, short copies,
  * padding, digest stores and wiping. */
 #ifndef FSHA256_BYTES_H

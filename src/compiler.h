@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Target and compiler macros: the architecture tests every file uses, and the
  * inlining attributes, defined once. */
 #ifndef FSHA256_COMPILER_H

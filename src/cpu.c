@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* CPU feature detection and identity, and the FASTSHA256_* settings. Called
  * once per backend resolution, never per hash. Features only: which of them
  * pay on which CPU is decided by the per-CPU table, which reads this file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* CPU features (cpu.c) and the FASTSHA256_* settings. */
 #ifndef FSHA256_CPU_H
 #define FSHA256_CPU_H

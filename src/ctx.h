@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Streaming context states (sha256.c; hmac.c's inner hash). */
 #ifndef FSHA256_CTX_H
 #define FSHA256_CTX_H

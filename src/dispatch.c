@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Backend dispatch: the one-time choice of a backend flavour and of a hex
  * encoder at first use (published through atomic pointers, so concurrent
  * first calls are race-free without constructors), checked by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Dispatch (dispatch.c): the active backend flavour and hex encoder, and the
  * tables they are chosen from (backends.c, hex/hex_list.c). */
 #ifndef FSHA256_DISPATCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* HKDF-SHA256 and HKDF-SHA224 (RFC 5869): extract is one HMAC under the
  * salt; expand is T(i) = HMAC(PRK, T(i-1) || info || i) for i = 1..ceil(L /
  * HashLen), with the PRK prepared once (its two key states) and each T(i) a

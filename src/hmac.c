@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* HMAC-SHA256 and HMAC-SHA224 (RFC 2104): prepared keys, one-shot,
  * streaming, batches through the lane scheduler, constant-time comparison.
  *

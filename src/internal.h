@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Private interfaces shared by generic code, backends and the tests: an
  * umbrella over the one-concern headers. The generic files of src/ include the
  * headers they need instead, so they cannot name a backend's kernels. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* PBKDF2-HMAC-SHA256/224 (RFC 8018 section 5.2): the framing around the
  * fused chains of kdf_chains.c.
  *

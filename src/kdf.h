@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* HMAC internals shared with the key derivations (hmac.c), and the PBKDF2
  * chains (kdf_chains.c). */
 #ifndef FSHA256_KDF_H

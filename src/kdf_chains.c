@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* PBKDF2's iteration chains (RFC 8018: U_j = HMAC(P, U_{j-1}), T = U_1 ^ ...
  * ^ U_c), fused: the key's ipad and opad states are computed once, the U
  * block (U, 0x80, zeros, the bit count of one key block plus U) is built

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The lane loop shared by the batch scheduler (many.c), the multi-stream
  * update (update_many.c) and HMAC batches: keeps up to a kernel's width of
  * block runs going on impl's lane kernels, each call as long as its

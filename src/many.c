@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The lane scheduler: hashes many independent messages with a backend's
  * multi-lane kernels. It keeps every lane busy, feeds whole blocks straight
  * from the caller's memory, pads each message's tail in a per-lane buffer,

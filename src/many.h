@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Batch scheduler (many.c): hashes n messages with impl's lane kernels. */
 #ifndef FSHA256_MANY_H
 #define FSHA256_MANY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The seams between generic code and the backends: the kernel entry types,
  * the descriptors a backend defines (fsha256_impl, fsha256_backend), the hex
  * encoder type, and the constants and helpers every kernel shares. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Known-answer self-tests of a backend flavour and a hex encoder, run by
  * dispatch before it first uses them (FASTSHA256_NO_SELFTEST skips them). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Known-answer self-tests (selftest.c), run on a backend flavour and a hex
  * encoder before dispatch first uses them. */
 #ifndef FSHA256_SELFTEST_H

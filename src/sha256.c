@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Generic SHA-256/224: constants, padding, streaming and one-shot hashing.
  * Backends only see whole blocks; everything about message framing is here. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Per-CPU dispatch choices: the one table of CPU families and models whose
  * measured best choice differs from the rule that every other CPU gets.
  * Each row's measurement is in docs/cpu-tuning.md (fastsha256-bench

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Multi-stream streaming: advances several independent contexts at once so
  * their blocks share the lane kernels (files read piece by piece, uploads).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Prints the backend and hex encoder that auto-selection chose and the
  * backends this CPU supports; fails unless the backend is the one named in
  * FASTSHA256_EXPECT_BACKEND (set by ctest where the CPU is known). */

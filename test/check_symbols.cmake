@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # cmake -DNM=<nm> -DSTATIC_LIB=<libfastsha256.a> [-DSHARED_LIB=<.so>] -P check_symbols.cmake
 # Every defined global symbol of the static library is fastsha256, fastsha224
 # (the one-shot calls) or starts with fastsha256_,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 #define _DEFAULT_SOURCE
 #include "common.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Helpers shared by the test suites: references, vectors, guard pages. */
 #ifndef FASTSHA256_TEST_COMMON_H
 #define FASTSHA256_TEST_COMMON_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Computes the digests test_large.c checks, independently of fastsha256:
 byte i of the message is i mod 251; lengths 2^29 + 777 and 2^32 + 777."""
 import hashlib

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs the build into a scratch prefix, then builds and runs a consumer
 # through find_package (static and shared) and through pkg-config.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # secure_env_test.sh BACKEND_CHECK: the library reads FASTSHA256_* with
 # secure_getenv, so a setuid program is not steered by its environment.
 # Runs a setuid copy of backend_check (owner nobody, started by root: the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # subproject_test.sh SOURCE_DIR: configures, builds and runs test/subproject
 # (fastsha256 through add_subdirectory in a parent project).
 set -euo pipefail

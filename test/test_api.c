@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* API edges: backend selection, NULL inputs, SHA-224 output size, and
  * concurrent first use. Criterion runs every test in a fresh process, so
  * "first use" below really is the library's first call. */

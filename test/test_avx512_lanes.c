@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The AVX-512 sixteen-lane kernels called directly, against the portable
  * kernel: any live lane count (the scheduler's rule is that a kernel only
  * runs full, but lanes may share a pointer), unaligned data ending at a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Differential tests against the portable reference: every length and
  * alignment, random update splits, guard pages, context wiping, batches. */
 #define _DEFAULT_SOURCE

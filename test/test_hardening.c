@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Regressions from outside testing (issue 9): NULL + 0 in the SIMD hex
  * encoders, a SIZE_MAX batch length, final on a finalized or zeroed context,
  * in-place hex. Each hex check runs once per hex encoder this CPU supports,

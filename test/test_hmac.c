@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* HMAC-SHA256/224 (issue 13): NIST CAVP HMAC.rsp ([L=28] and [L=32], with
  * truncated Tlen), RFC 4231 cases 1-7, a differential test against OpenSSL's
  * HMAC() where it is linked (FASTSHA256_TEST_OPENSSL) and against an RFC 2104

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Batches whose messages end in a padding-only block (length mod 64 is 0 or
  * 56..63): the scheduler's group path for equal lengths, the rounds-only
  * lane kernels (rounds_wk) in the general lane loop, and mixed batches where

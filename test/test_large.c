@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The 64-bit length: messages crossing 2^29 bytes (2^32 bits) and 2^32
  * bytes, streamed in odd-sized pieces. Byte i of each message is i mod 251.
  * The digests were computed once, independently, with Python's hashlib by

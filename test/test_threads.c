@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Concurrency without Criterion (whose forking runner cannot start under
  * ThreadSanitizer): threads race on the library's first use, then hash while
  * another thread keeps switching backends. Prints "N passed, M failed". */

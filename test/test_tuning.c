@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The per-CPU tuning table (src/tuning.c): lookups by vendor, family and
  * model, the rule for CPUs in no row, and the choices it makes here. */
 #define _DEFAULT_SOURCE /* setenv */

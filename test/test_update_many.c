@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fastsha256_update_many against per-context fastsha256_update: random
  * splits, lengths and alignments, SHA-256/SHA-224 mixes, buffered tails,
  * guard pages, odd arguments. Registered once per backend. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Known-answer tests: NIST CAVP SHAVS (short, long, Monte Carlo) for SHA-256
  * and SHA-224, plus extra.txt, through one-shot, streaming and batch calls,
  * on the backend that ctest forces through FASTSHA256_BACKEND. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Differential tests of fastsha256sum against the system's GNU sha256sum and
 # sha224sum: stdout (byte for byte), stderr (with the program name
 # substituted) and exit status must all be identical; plus the extras

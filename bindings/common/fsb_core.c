@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The bindings' shared core (fsb_core.h): compiled into the Node addon and
  * into both Python extension modules. */
 #include "fsb_core.h"

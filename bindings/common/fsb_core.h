@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* What the Node addon and the Python module both do around the library,
  * once: wiping, the SHA-256/SHA-224/HMAC flavours and their names, batches
  * cut in chunks, packed records, backend names. Plain C over

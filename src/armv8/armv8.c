@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Single-stream SHA-256 compression with the ARMv8 SHA-2 instructions.
  *
  * A block is sixteen dependent sha256h/sha256h2 pairs: their latency, not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The ARMv8 crypto-extension backend: its kernels and descriptor (armv8_backend.c). */
 #ifndef FSHA256_ARMV8_H
 #define FSHA256_ARMV8_H

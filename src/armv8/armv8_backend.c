@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The ARMv8 backend's descriptor: the SHA-2 instructions, two interleaved
  * lanes, and a one-call entry for short messages. */
 #include <stddef.h>

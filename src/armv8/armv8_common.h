@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Helpers shared by the ARMv8 SHA-256 kernels (Cryptography Extensions).
  *
  * The state lives in two vectors, ABCD and EFGH, lane 0 = a (resp. e): the

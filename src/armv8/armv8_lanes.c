@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Two independent SHA-256 streams, interleaved round by round.
  *
  * One stream leaves the SHA unit idle while each sha256h/sha256h2 pair

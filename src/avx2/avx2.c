@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* AVX2 + BMI2 SHA-256 for one stream, for x86 CPUs without SHA extensions.
  *
  * The rounds are inherently serial, so they stay in general registers, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The AVX2 backend: its kernels and descriptor (avx2_backend.c). */
 #ifndef FSHA256_AVX2_H
 #define FSHA256_AVX2_H

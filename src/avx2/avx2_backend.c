@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The AVX2 backend's descriptor: its single-stream kernel and eight lanes. */
 #include <stddef.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* AVX2 SHA-256 over eight independent messages, one per 32-bit lane of a YMM
  * register. Every vector instruction advances all eight messages, so the cost
  * is the scalar round's operation count spread over the vector pipes; what

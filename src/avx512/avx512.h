@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The AVX-512 batch backend: its lane kernels and descriptor (avx512_backend.c). */
 #ifndef FSHA256_AVX512_H
 #define FSHA256_AVX512_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The AVX-512 backend's descriptor: a batch backend, thirty-two and sixteen
  * lanes, then AVX2's eight; single streams go through the AVX2 kernel (one
  * stream has no lanes to spread over ZMM registers). It also lends the shani

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* AVX-512 SHA-256 over sixteen independent messages, one per 32-bit lane of
  * a ZMM register. Against the AVX2 eight-lane kernel, AVX-512 halves the
  * instructions per lane twice over: twice the lanes per instruction, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Public hex calls: thin wrappers over the dispatched encoder. They also own
  * the edge cases, so no encoder has to: n == 0 (bytes may be NULL, and an
  * encoder would form NULL + 0) and output that overlaps the input. */

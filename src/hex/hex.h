@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The hex encoders, each chosen by its own CPU requirements, and their table
  * (hex_list.c, from hex_encoders.def). */
 #ifndef FSHA256_HEX_H

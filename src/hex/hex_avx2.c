@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* AVX2 lowercase hex encoder (compiled with -mavx2).
  *
  * Thirty-two bytes (one digest) per YMM register. AVX2 unpacks work within

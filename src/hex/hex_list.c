@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The hex encoders compiled in, best first: chosen on their own CPU
  * requirements, whatever the backend (dispatch.c). The table is made from
  * the built lines of src/hex/hex_encoders.def (fsha256_hex_built.def,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Lowercase hex with Advanced SIMD (baseline armv8-a, no crypto extension).
  *
  * Sixteen bytes at a time: their high and low nibbles index the sixteen

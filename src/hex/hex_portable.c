@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Portable lowercase hex encoder: plain C11, no intrinsics, any endianness.
  *
  * Constant-time in the data: no table is indexed by a data byte and no branch

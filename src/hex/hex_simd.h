@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Shared by the SIMD hex encoders. */
 #ifndef FASTSHA256_HEX_SIMD_H
 #define FASTSHA256_HEX_SIMD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* WebAssembly SIMD128 lowercase hex encoder (compiled with -msimd128).
  *
  * Sixteen bytes per v128: the high and low nibbles index the 16-character

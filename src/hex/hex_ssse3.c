@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* SSSE3 lowercase hex encoder (compiled with -mssse3).
  *
  * Sixteen bytes at a time: split into high and low nibbles, translate each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Lowercase hex of 16 bytes held in an SSE register, with SSSE3's pshufb
  * (a register shuffle, constant-time in the data): the SSSE3 encoder's step,
  * and how a backend that ends with its digest in SSE registers writes the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Portable SHA-256 compression: plain C, no intrinsics, any endianness.
  * The eight working variables rotate by renaming instead of moving, and the
  * message schedule lives in a 16-word ring. Rounds 16..63 are one loop over

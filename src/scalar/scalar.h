@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The portable backend (scalar.c): plain C, any CPU, the fallback. */
 #ifndef FSHA256_SCALAR_H
 #define FSHA256_SCALAR_H

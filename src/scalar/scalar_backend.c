@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The portable backend's descriptor: one flavour, no lane kernels (batches
  * run the single-stream kernel lane by lane), no optional entries. */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Single-stream SHA-256 compression with the x86 SHA extensions.
  *
  * One message is one chain of dependent sha256rnds2 (32 per block, each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The x86 SHA extensions backend: its kernels and descriptor (shani_backend.c). */
 #ifndef FSHA256_SHANI_H
 #define FSHA256_SHANI_H

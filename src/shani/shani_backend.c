@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The SHA-NI backend's descriptor. Four interleaved SHA-NI streams hide
  * sha256rnds2's latency; two for the remainder when fewer messages are left.
  * With AVX, the four-stream kernel's VEX flavour (fewer instructions).

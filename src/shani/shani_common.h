@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Helpers shared by the SHA-NI kernels (shani.c, shani_lanes.c).
  *
  * sha256rnds2 keeps the eight working variables in two vectors, ABEF and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* HMAC's whole tag in one SHA-NI call, for one message from a key's two
  * states (hmac.c's per-call paths: one-shot and streaming final).
  *

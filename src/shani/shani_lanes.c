@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Two-stream SHA-256 compression with the x86 SHA extensions.
  *
  * One message is bound by the latency of its sha256rnds2 chain (4 cycles),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* One PBKDF2 chain on SHA-NI, the whole iteration loop in registers
  * (kdf_chains.c's fsha256_kdf_run_chains, one derivation at a time).
  *

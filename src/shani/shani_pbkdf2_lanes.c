@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Two PBKDF2 chains at once on SHA-NI, interleaved in one loop
  * (kdf_chains.c: several derivations, or several output blocks of one).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Rounds-only SHA-NI lane kernels (fsha256_lanes_wk_fn): every lane runs one
  * block whose W + K words are known in advance (a padding-only last block),
  * so each quad of them is loaded once for all lanes and no sha256msg1,

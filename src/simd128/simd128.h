@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The WebAssembly SIMD128 backend: four lanes for batches (simd128_lanes.c)
  * and its descriptor (simd128_backend.c). Its kernels exist only in a module
  * built with -msimd128; in the MVP module the backend has no flavour, so it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The SIMD128 backend's descriptor: four lanes for batches; one stream stays
  * on the portable kernel (SIMD128 has no SHA instructions). No CPU
  * requirement: a SIMD128 module does not compile on an engine without

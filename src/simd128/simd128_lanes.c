@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* WebAssembly SIMD128 SHA-256 over four independent messages, one per
  * 32-bit lane of a v128 (compiled with -msimd128). WebAssembly has no SHA
  * instructions and no vector rotate (each rotation is two shifts and an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* What JavaScript needs beyond the public API to drive the wasm module: a
  * heap in the module's own memory (the caller copies messages in and
  * digests out) and the sizes of the public structs it allocates there.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The few C library functions the library calls, for the wasm32 build,
  * which links no C library (so the module imports nothing). Compiled with
  * -fno-builtin: the compiler must not turn these loops back into calls to

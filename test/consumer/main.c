@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* A program outside the project, built against the installed package. */
 #include <fastsha256.h>
 #include <stdio.h>

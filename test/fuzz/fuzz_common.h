@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Shared by the libFuzzer targets: a portable reference that bypasses
  * dispatch, a loop over every backend this CPU supports, and a reader that
  * turns fuzzer bytes into choices (split sizes, batch lengths). A mismatch

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Hex on every encoder (reached through the backends and AVX2 hidden):
  * the input as bytes, in place, and as digests (whole 32-byte groups), in
  * place too; against a lookup-table reference. */

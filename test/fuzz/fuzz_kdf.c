@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* PBKDF2-HMAC-SHA256/224 and HKDF-SHA256/224 on every backend against the same
  * calls with the scalar backend forced (the portable fused loop). The
  * first three bytes choose the iteration count (1..64), the output length

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Batches with fuzzer-chosen lengths. Input: a flags byte (bit 0: strided
  * layout, bit 1: SHA-224), a count byte (n = count % 65), then per message a
  * length code and a 16-bit offset into the pool (the remaining bytes):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* One-shot SHA-256 of the whole input on every backend, against the
  * reference; also from an odd offset (unaligned loads). */
 #include <string.h>

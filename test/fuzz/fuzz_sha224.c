@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* SHA-224 on every backend: the input one-shot, streamed in two parts at a
  * fuzzer-chosen point (the first byte), and as a batch of its last 16
  * suffixes; never more than 28 bytes per digest. */

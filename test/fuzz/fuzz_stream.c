@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Streaming with fuzzer-chosen splits: the first byte says how many split
  * sizes follow (0..15), each one byte (0..255); the rest is the message,
  * fed through update in chunks of those sizes, cyclically (a 0 is an empty

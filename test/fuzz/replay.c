@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Replays fuzz inputs without libFuzzer (any compiler): every file named on
  * the command line, or in a directory named there, goes once through the
  * target's LLVMFuzzerTestOneInput. A mismatch aborts, as under the fuzzer. */

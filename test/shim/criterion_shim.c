@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The runner behind test/shim/criterion/criterion.h: collects the tests
  * that the constructors registered, runs each in a forked child, and
  * reports. Exit status of a child: 0 passed, SHIM_SKIPPED skipped, anything

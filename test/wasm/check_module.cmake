@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # One check of a wasm module (cmake -P; test/wasm/CMakeLists.txt passes
 # MODULE, FLAVOUR, CHECK and the tools). A missing tool prints "SKIPPED: ".
 #   validate   wasm-validate; the MVP module also with every post-MVP

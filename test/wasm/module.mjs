@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // A thin driver of a fastsha256 wasm module's raw exports (EXPORTS.md), for
 // the tests and the measurements: copies bytes in and results out. Not the
 // npm package's API (bindings/node has that).

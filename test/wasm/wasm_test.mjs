@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Correctness of one wasm module (ctest wasm.simd, wasm.mvp) through its raw
 // exports: the NIST CAVP and extra vectors, RFC 4231, and a differential
 // against node:crypto (every length 0..300 and some large ones, batches of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The two digests fastsha256sum computes, as sha256sum and sha224sum. */
 #ifndef FSUM_ALGORITHM_H
 #define FSUM_ALGORITHM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The extras about backends: FASTSHA256_BACKEND's check, --backend and
  * --list-backends. */
 #ifndef FSUM_BACKENDS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --check: each list is read in chunks of CHECK_CHUNK lines; the files a
  * chunk names are hashed together by the engine, and their results are
  * reported in line order, each after the improper lines before it. */

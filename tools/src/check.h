@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --check: verifies the checksums listed in files, reporting as sha256sum. */
 #ifndef FSUM_CHECK_H
 #define FSUM_CHECK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Parsing the lines of a check list (see README.md, "Check lines"). */
 #define _GNU_SOURCE 1
 #include "checkline.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The lines of a check list: "<hex>  <name>", "<hex> *<name>", the
  * single-space form "<hex> <name>", and BSD "TAG (<name>) = <hex>", each
  * optionally escaped (a leading '\'). A leaf: no I/O. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 #define _GNU_SOURCE 1
 #include "diag.h"
 

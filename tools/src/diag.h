@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Diagnostics on standard error, in sha256sum's words and order: standard
  * output is flushed and the --progress line taken away first. */
 #ifndef FSUM_DIAG_H

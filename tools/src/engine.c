@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* A run: worker threads hash the entries (files.c); this thread works too
  * between results, reads standard input when its turn comes, and hands the
  * results to the caller in list order, so messages and their interleaving

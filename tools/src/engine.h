@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The hashing engine: hashes a list of files with worker threads and hands
  * each result, in list order, to the caller's emit function on the calling
  * thread. It knows files, digests and threads only: no options, messages,

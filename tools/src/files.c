@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The workers of a run: each claims entries in list order, reads small
  * regular files whole into a batch hashed with fastsha256_many, and keeps
  * up to MAX_STREAMS larger files open as streams, advanced a piece at a

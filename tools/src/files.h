@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Inside the engine: the workers that open, read and hash files (small
  * files in batches, large ones as streams advanced together), offering
  * their large files to idle threads for read-ahead through the run's pool

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fastsha256sum: a drop-in for GNU coreutils sha256sum (and, as fastsha224sum
  * or with -a sha224, for sha224sum) built on the fastsha256 library.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The command line: sha256sum's options (getopt_long, so abbreviations and
  * errors are sha256sum's), the extras taken by their full names only, and
  * sha256sum's checks of their combinations. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Lines on standard output, as sha256sum writes them, and its closing. */
 #ifndef FSUM_OUTPUT_H
 #define FSUM_OUTPUT_H

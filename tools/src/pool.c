@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The large files open for read-ahead, shared by the threads of a run:
  * workers offer their streams, idle and spare threads take turns reading
  * ahead in them (see pool.h, readahead.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The program's name (for messages) and the out-of-memory exit. A leaf:
  * every other module of fastsha256sum may use it. */
 #ifndef FSUM_PROGRAM_H

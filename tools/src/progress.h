@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --progress: bytes, rate and ETA on standard error. A leaf: the engine
  * sees only the byte counter and the tick callback that main hands it. */
 #ifndef FSUM_PROGRESS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Shell-style quoting of names in diagnostics (what sha256sum shows):
  *   - nothing, when every character is harmless to a shell;
  *   - "double quotes", when the only trouble is an apostrophe among

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Shell-style quoting of file names for diagnostics, as sha256sum does it. */
 #ifndef FSUM_QUOTE_H
 #define FSUM_QUOTE_H

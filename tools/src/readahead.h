@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Read-ahead for a large regular file: threads with nothing else to do read
  * its next pieces (pread at fixed offsets) while the owner hashes, so one
  * large file costs its hash time, not its hash plus read time. The pieces

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* A small growable string, always NUL-terminated once written to. */
 #ifndef FSUM_STRBUF_H
 #define FSUM_STRBUF_H

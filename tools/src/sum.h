@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Computing checksums: one line per file, as sha256sum prints them. */
 #ifndef FSUM_SUM_H
 #define FSUM_SUM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Declarations only: the wasm32 build has no C library; src/wasm/libc.c
  * defines these (the library's only uses of <string.h>). */
 #ifndef FSHA256_WASM_STRING_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* A minimal stand-in for Criterion, for targets that have no Criterion
  * package (cross builds run under qemu-user: Debian ships libcriterion for
  * neither s390x nor, co-installable with the host's, arm64).
