@@ -114,6 +114,10 @@ int bench_report_prepare_dir(const char *dir);
 int bench_report_write_dir(const char *dir, const bench_report_meta *m, int verbose,
                            bench_report_tables_fn tables);
 
+/* Runtime k (node, bun, deno) was not found: its line in the run's
+ * description, naming what installs it; the answer says it is missing. */
+void bench_report_js_missing(bench_report_meta *m, int k);
+
 /* "12.35M", "482.1k", ... */
 void bench_report_fmt_rate(char *buf, size_t n, double v);
 

@@ -85,8 +85,14 @@ static void add_style(bench_table *t, size_t s, const bench_report_meta *m) {
     }
 }
 
+void bench_report_js_missing(bench_report_meta *m, int k) {
+    m->js_found[k] = 0;
+    bench_fmt(m->js[k], sizeof m->js[k], "%s: not found (bench/install-js-runtimes.sh installs %s)",
+              runtimes[k], k == 0 ? "bun and deno; node: apt-get install nodejs" : "it");
+}
+
 /* "createHash: Bun is the fastest here, 1.08M/s: 1.12x Deno, 2.10x Node." */
-static void print_answer_line(FILE *out, size_t s) {
+static void print_answer_line(FILE *out, const bench_report_meta *m, size_t s) {
     const bench_report_row *rows[16];
     size_t n = bench_report_ranked(styles[s].group, rows, 16);
     if (n == 0)
@@ -106,6 +112,9 @@ static void print_answer_line(FILE *out, size_t s) {
             fprintf(out, "%s %s %s", shown++ ? "," : ":",
                     bench_report_ratio(rows[0]->hps_med, rows[i]->hps_med).s, names[j]);
     }
+    for (int j = 0; j < 3; j++) /* a runtime with no row is named, not left out silently */
+        if (!m->js_found[j])
+            fprintf(out, "; %s not found", names[j]);
     if (s < 2)
         fprintf(out, " (2022: %s)", s == 0 ? "Node 8.2x Bun" : "Node 1.6x Deno");
     fprintf(out, ".\n");
@@ -128,6 +137,6 @@ void bench_report_print_answer(FILE *out, const bench_report_meta *m) {
     fprintf(out, "\nThe answer on this machine (ops/s = median of %d repetitions; 2022 = the "
                  "seed article's figures, another machine):\n", m->reps);
     for (size_t s = 0; s < sizeof styles / sizeof styles[0]; s++)
-        print_answer_line(out, s);
+        print_answer_line(out, m, s);
     fflush(out);
 }

@@ -85,9 +85,7 @@ void bench_seed_js_discover(bench_ctx *c) {
     for (int k = 0; k < 3; k++) {
         if (!bench_js_find_runtime(js_kinds[k], env.rt_dirs, 4, env.path[k], sizeof env.path[k])) {
             env.path[k][0] = '\0';
-            bench_fmt(c->meta.js[k], sizeof c->meta.js[k],
-                      "%s: not found (bench/install-js-runtimes.sh installs %s)", js_kinds[k],
-                      k == 0 ? "bun and deno; node: apt-get install nodejs" : "it");
+            bench_report_js_missing(&c->meta, k);
             continue;
         }
         char v[64];
