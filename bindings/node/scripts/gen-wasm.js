@@ -14,7 +14,7 @@ const fs = require('fs');
 const path = require('path');
 
 const here = path.resolve(__dirname, '..');
-const banner = (from) => `// Generated from ${from} by scripts/gen-wasm.js: do not edit.\n`;
+const banner = (from) => `// Made by scripts/gen-wasm.js from ${from} at build time (git-ignored): do not edit.\n`;
 const twins = ['errors', 'args', 'node-env', 'natives', 'wasm-errors', 'wasm-natives', 'wasm-batch', 'wasm-kdf', 'kdf', 'api'];
 
 // CommonJS to an ES module, for the plain forms the sources use:
