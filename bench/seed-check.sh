@@ -5,6 +5,8 @@
 # seed's snippet alone (bench/js/seed_alone.mjs) alternately, ROUNDS times
 # each, and prints one line per run: runtime, which, style, messages per second.
 # Usage: bench/seed-check.sh [rounds=3] [sync count=5000000] [webcrypto count=100000]
+# (a run of it, with the ratios: docs/results.md, "The seed table against the
+# seed's snippets alone")
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 rounds=${1:-3} nsync=${2:-5000000} nweb=${3:-100000}
