@@ -1,4 +1,5 @@
-/* Shared by bench_limits.c (probes, floors, table), bench_limits_rounds.c
+/* Shared by bench_limits.c (the mode and its table), bench_limits_floors.c
+ * (probes, floors, rows), bench_limits_rounds.c
  * (paths timed in rounds with the probes) and bench_limits_paths.c (the
  * paths). All values are core cycles unless said; 0 = not on this CPU. */
 #ifndef FASTSHA256_BENCH_LIMITS_H
@@ -36,6 +37,9 @@ double bench_limits_probe(const bench_limits_floors *f, const char *name);
  * each probe and row (the core clock of a shared machine moves during a
  * run); the lowest and highest seen go in the table's header. */
 double bench_limits_core_per_tick(const bench_ctx *c);
+/* The lowest and highest core clock (GHz) bench_limits_core_per_tick has
+ * estimated, for the table's heading. */
+void bench_limits_clock_range(double *low, double *high);
 double bench_limits_lanes_floor(const bench_limits_floors *f, const char *backend, unsigned n);
 
 /* What a path's floor is made of. */
