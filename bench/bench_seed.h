@@ -1,4 +1,5 @@
-/* The seed mode's parts (bench_seed.c, bench_seed_js.c, bench_seed_python.c):
+/* The seed mode's parts (bench_seed.c, bench_seed_js.c, bench_seed_python.c,
+ * bench_seed_rows.c):
  * each adds its rows to section "seed" and checks them against BENCH_SEED_HEX. */
 #ifndef FASTSHA256_BENCH_SEED_H
 #define FASTSHA256_BENCH_SEED_H
