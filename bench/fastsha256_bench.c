@@ -157,7 +157,7 @@ static int parse_flag(const char *name, bench_options *o) {
         exit(0);
     }
     if (strcmp(name, "--version") == 0) {
-        printf(PROG " %s\n", fastsha256_version());
+        printf(PROG " (fastsha256) %s\n", fastsha256_version());
         exit(0);
     }
     int *flag = strcmp(name, "--quick") == 0           ? &o->quick

@@ -682,6 +682,15 @@ expect "--help" 0 "" fastsha256sum --help
 holds "--help shows usage" grep -q '^Usage: fastsha256sum ' "$O/x.out"
 expect "--version" 0 "" fastsha256sum --version
 holds "--version names the program" grep -q 'fastsha256' "$O/x.out"
+# As GNU's first line ("sha256sum (GNU coreutils) 9.1"): a fixed name, not the
+# path the program was run by, then the licence.
+expect "--version by path" 0 "" "$T/bin/fastsha256sum" --version
+holds "--version's first line is fixed" \
+    grep -Eqx 'fastsha256sum \(fastsha256\) [0-9]+[.][0-9]+[.][0-9]+' <(head -n 1 "$O/x.out")
+holds "--version states the licence" grep -qx 'License: Apache-2.0 OR MIT, at your choice.' "$O/x.out"
+expect "fastsha224sum --version by path" 0 "" "$T/bin/fastsha224sum" --version
+holds "fastsha224sum --version's first line" \
+    grep -Eqx 'fastsha224sum \(fastsha256\) [0-9]+[.][0-9]+[.][0-9]+' <(head -n 1 "$O/x.out")
 # on_bad_stdout full|closed CMD...: runs CMD in $W with standard output on
 # /dev/full or closed.
 on_bad_stdout() {

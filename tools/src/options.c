@@ -41,6 +41,8 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
+static bool named_sha224(void);
+
 void print_help(const cli_options *o) {
     printf("Usage: %s [OPTION]... [FILE]...\n", program_name);
     printf("Compute or verify %s checksums with fastsha256.\n\n", o->algo->tag);
@@ -84,8 +86,14 @@ void print_help(const cli_options *o) {
           stdout);
 }
 
+/* As GNU's: a fixed program name (not the path it was run by), then the
+ * licence; the backend line is fastsha256's own. */
 void print_version(void) {
-    printf("%s (fastsha256) %s\n", program_name, fastsha256_version());
+    printf("%s (fastsha256) %s\n", named_sha224() ? "fastsha224sum" : "fastsha256sum",
+           fastsha256_version());
+    fputs("License: Apache-2.0 OR MIT, at your choice.\n"
+          "Provided as is, without warranty (see the licence texts).\n",
+          stdout);
     printf("Backend: %s, hex encoder: %s\n", fastsha256_backend(), fastsha256_hex_backend());
 }
 

@@ -38,7 +38,10 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (strcmp(cmd, "--version") == 0) {
-        printf("%s (fastsha256) %s\n", tree_program, fastsha256_version());
+        printf("fastsha256-tree (fastsha256) %s\n"
+               "License: Apache-2.0 OR MIT, at your choice.\n"
+               "Provided as is, without warranty (see the licence texts).\n",
+               fastsha256_version());
         return 0;
     }
     if (strcmp(cmd, "fsverity") == 0)
