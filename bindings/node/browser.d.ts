@@ -78,6 +78,19 @@ export function hkdfSync(digest: KdfDigest, ikm: KdfInput, salt: KdfInput, info:
                          keylen: number): ArrayBuffer;
 export function hkdf(digest: KdfDigest, ikm: KdfInput, salt: KdfInput, info: KdfInput, keylen: number,
                      callback: (err: Error | null, derivedKey: ArrayBuffer) => void): void;
+/** Hash trees (docs/trees.md): a binary input and its 32-byte root. */
+export type TreeData = BinaryInput | SharedArrayBuffer;
+/** fs-verity's file digest, as `fsverity digest --hash-alg=sha256` prints it. */
+export function fsverityDigest(data: TreeData, options?: { blockSize?: number; salt?: TreeData | null }): Bytes;
+/** dm-verity's root hash, as `veritysetup format` prints it (whole data blocks only). */
+export function dmverityRoot(data: TreeData, options?: { dataBlockSize?: number; hashBlockSize?: number;
+  salt?: TreeData | null; format?: 0 | 1 }): Bytes;
+/** The BitTorrent v2 (BEP 52) pieces root of one file's data (not empty). */
+export function bt2PiecesRoot(data: TreeData): Bytes;
+/** The AWS Glacier / S3 SHA-256 tree hash. */
+export function glacierTreeHash(data: TreeData): Bytes;
+/** The RFC 6962 Merkle Tree Hash of the leaves. */
+export function rfc6962Root(leaves: Iterable<TreeData>): Bytes;
 
 export function backend(): string;
 export function hexBackend(): string;
@@ -104,6 +117,8 @@ declare const fastsha256: {
   allBackends: typeof allBackends; pbkdf2Sync: typeof pbkdf2Sync; pbkdf2: typeof pbkdf2;
   pbkdf2Many: typeof pbkdf2Many; pbkdf2ManyAsync: typeof pbkdf2ManyAsync; hkdfSync: typeof hkdfSync;
   hkdf: typeof hkdf;
+  fsverityDigest: typeof fsverityDigest; dmverityRoot: typeof dmverityRoot; bt2PiecesRoot: typeof bt2PiecesRoot;
+  glacierTreeHash: typeof glacierTreeHash; rfc6962Root: typeof rfc6962Root;
   version: string | undefined; flavour: 'simd' | 'mvp' | null; implementation: 'wasm';
 };
 export default fastsha256;

@@ -78,9 +78,9 @@ const embedded = async (flavour) => (flavour === 'simd'
   ? await import('./lib/wasm-simd.mjs') : await import('./lib/wasm-mvp.mjs')).default;
 
 // Every name of lib/api.js's apiNames (test/wasm.test.mjs checks the list).
-export let { sha256, sha224, createHash, fromState, Hash, sha256Many, sha224Many, sha256Packed, sha256ManyAsync, sha224ManyAsync, sha256PackedAsync, hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync, hmacPacked, hmacPackedAsync, timingSafeEqual, pbkdf2Sync, pbkdf2, pbkdf2Many, pbkdf2ManyAsync, hkdfSync, hkdf, backend, hexBackend, backends, allBackends, setBackend, version, flavour } = api;
+export let { sha256, sha224, createHash, fromState, Hash, sha256Many, sha224Many, sha256Packed, sha256ManyAsync, sha224ManyAsync, sha256PackedAsync, hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync, hmacPacked, hmacPackedAsync, timingSafeEqual, pbkdf2Sync, pbkdf2, pbkdf2Many, pbkdf2ManyAsync, hkdfSync, hkdf, fsverityDigest, dmverityRoot, bt2PiecesRoot, glacierTreeHash, rfc6962Root, backend, hexBackend, backends, allBackends, setBackend, version, flavour } = api;
 export const implementation = 'wasm';
-api.onReady = () => { ({ sha256, sha224, createHash, fromState, Hash, sha256Many, sha224Many, sha256Packed, sha256ManyAsync, sha224ManyAsync, sha256PackedAsync, hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync, hmacPacked, hmacPackedAsync, timingSafeEqual, pbkdf2Sync, pbkdf2, pbkdf2Many, pbkdf2ManyAsync, hkdfSync, hkdf, backend, hexBackend, backends, allBackends, setBackend, version, flavour } = api); };
+api.onReady = () => { ({ sha256, sha224, createHash, fromState, Hash, sha256Many, sha224Many, sha256Packed, sha256ManyAsync, sha224ManyAsync, sha256PackedAsync, hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync, hmacPacked, hmacPackedAsync, timingSafeEqual, pbkdf2Sync, pbkdf2, pbkdf2Many, pbkdf2ManyAsync, hkdfSync, hkdf, fsverityDigest, dmverityRoot, bt2PiecesRoot, glacierTreeHash, rfc6962Root, backend, hexBackend, backends, allBackends, setBackend, version, flavour } = api); };
 
 /** Compiles and instantiates the module (once); resolves to the API object. */
 export function init(source) { return loader.init(source, embedded); }

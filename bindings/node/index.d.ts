@@ -167,6 +167,19 @@ export function hkdfSync(digest: KdfDigest, ikm: KdfInput | SecretKeyLike, salt:
                          keylen: number): ArrayBuffer;
 export function hkdf(digest: KdfDigest, ikm: KdfInput | SecretKeyLike, salt: KdfInput, info: KdfInput, keylen: number,
                      callback: (err: Error | null, derivedKey: ArrayBuffer) => void): void;
+/** Hash trees (docs/trees.md): a binary input and its 32-byte root. */
+export type TreeData = BinaryInput | SharedArrayBuffer;
+/** fs-verity's file digest, as `fsverity digest --hash-alg=sha256` prints it. */
+export function fsverityDigest(data: TreeData, options?: { blockSize?: number; salt?: TreeData | null }): Buffer;
+/** dm-verity's root hash, as `veritysetup format` prints it (whole data blocks only). */
+export function dmverityRoot(data: TreeData, options?: { dataBlockSize?: number; hashBlockSize?: number;
+  salt?: TreeData | null; format?: 0 | 1 }): Buffer;
+/** The BitTorrent v2 (BEP 52) pieces root of one file's data (not empty). */
+export function bt2PiecesRoot(data: TreeData): Buffer;
+/** The AWS Glacier / S3 SHA-256 tree hash. */
+export function glacierTreeHash(data: TreeData): Buffer;
+/** The RFC 6962 Merkle Tree Hash of the leaves. */
+export function rfc6962Root(leaves: Iterable<TreeData>): Buffer;
 
 /** The active backend: "shani", "avx512", "avx2", "armv8", "simd128" or "scalar". */
 export function backend(): string;
@@ -194,6 +207,8 @@ declare const fastsha256: {
   hmacPackedAsync: typeof hmacPackedAsync; timingSafeEqual: typeof timingSafeEqual;
   pbkdf2Sync: typeof pbkdf2Sync; pbkdf2: typeof pbkdf2; pbkdf2Many: typeof pbkdf2Many;
   pbkdf2ManyAsync: typeof pbkdf2ManyAsync; hkdfSync: typeof hkdfSync; hkdf: typeof hkdf;
+  fsverityDigest: typeof fsverityDigest; dmverityRoot: typeof dmverityRoot; bt2PiecesRoot: typeof bt2PiecesRoot;
+  glacierTreeHash: typeof glacierTreeHash; rfc6962Root: typeof rfc6962Root;
   backend: typeof backend; hexBackend: typeof hexBackend;
   backends: typeof backends; allBackends: typeof allBackends; setBackend: typeof setBackend;
   version: typeof version; implementation: typeof implementation;

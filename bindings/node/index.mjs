@@ -17,6 +17,7 @@ export const {
   hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync,
   hmacPacked, hmacPackedAsync, timingSafeEqual,
   pbkdf2Sync, pbkdf2, pbkdf2Many, pbkdf2ManyAsync, hkdfSync, hkdf,
+  fsverityDigest, dmverityRoot, bt2PiecesRoot, glacierTreeHash, rfc6962Root,
   backend, hexBackend, backends, allBackends, setBackend, version, implementation,
 } = fastsha256;
 export default fastsha256;

@@ -9,6 +9,7 @@
 // The source of lib/api.mjs (scripts/gen-wasm.js writes it).
 
 const makeKdf = require('./kdf.js');
+const makeTree = require('./tree.js');
 const { describe, invalidArgType, fail } = require('./errors.js');
 const { inputEncoding, outputEncoding, outputLength, checkOutputLength } = require('./args.js');
 
@@ -309,6 +310,7 @@ function makeApi(natives, env) {
     ...makeBatches(natives, secretKey),
     timingSafeEqual: (a, b) => natives.timingSafeEqual(sharedView(a), sharedView(b)),
     ...makeKdf(natives, secretKey, env.empty),
+    ...makeTree(natives),
     backend: natives.backend,
     hexBackend: natives.hexBackend,
     backends: natives.backends,
@@ -323,6 +325,7 @@ const apiNames = ['sha256', 'sha224', 'createHash', 'fromState', 'Hash', 'sha256
   'sha256ManyAsync', 'sha224ManyAsync', 'sha256PackedAsync', 'hmac', 'hmac224', 'createHmac', 'Hmac',
   'hmacMany', 'hmac224Many', 'hmacManyAsync', 'hmac224ManyAsync', 'hmacPacked', 'hmacPackedAsync',
   'timingSafeEqual', 'pbkdf2Sync', 'pbkdf2', 'pbkdf2Many', 'pbkdf2ManyAsync', 'hkdfSync', 'hkdf',
+  'fsverityDigest', 'dmverityRoot', 'bt2PiecesRoot', 'glacierTreeHash', 'rfc6962Root',
   'backend', 'hexBackend', 'backends', 'allBackends', 'setBackend', 'version'];
 
 module.exports = { makeApi, apiNames };

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // The natives: the one list of what both implementations provide (the
-// addon, src/fastsha256_node.c and src/node_kdf.c; the WebAssembly natives,
-// lib/wasm-natives.js, wasm-batch.js and wasm-kdf.js) and all that
+// addon, src/fastsha256_node.c, src/node_kdf.c and src/tree.c; the WebAssembly
+// natives, lib/wasm-natives.js, wasm-batch.js, wasm-kdf.js and wasm-tree.js) and all that
 // lib/api.js may use. test/wasm.test.mjs checks that each provides exactly
 // these. The source of lib/natives.mjs (scripts/gen-wasm.js writes it).
 
@@ -24,6 +24,8 @@ const nativeNames = [
   'algorithmBits', 'setDescribe',
   // Key derivation (lib/kdf.js has checked the arguments).
   'pbkdf2', 'pbkdf2Async', 'pbkdf2Many', 'pbkdf2ManyAsync', 'hkdf',
+  // Hash trees (lib/tree.js has checked the arguments): a digest, or null where refused.
+  'treeFsverity', 'treeDmverity', 'treeBt2', 'treeGlacier', 'treeRfc6962',
   'timingSafeEqual', 'backend', 'hexBackend', 'backends', 'allBackends', 'setBackend', 'version',
 ];
 

@@ -4,12 +4,14 @@
 import nativesModule from './wasm-natives.mjs';
 import batchModule from './wasm-batch.mjs';
 import kdfModule from './wasm-kdf.mjs';
+import treeModule from './wasm-tree.mjs';
 import apiModule from './api.mjs';
 import nativeList from './natives.mjs';
 
 const { createNatives } = nativesModule;
 const { addBatches } = batchModule;
 const { addKdf } = kdfModule;
+const { addTree } = treeModule;
 const { makeApi, apiNames } = apiModule;
 
 // A module whose one function returns i8x16.splat(0): valid only where the
@@ -46,7 +48,7 @@ function explained(err) {
 export function makeLoader(io, env, api) {
   function install(instance) {
     const wasm = instance.exports;
-    const natives = nativeList.pickNatives(addKdf(addBatches(createNatives(wasm, io), wasm, io), wasm, io),
+    const natives = nativeList.pickNatives(addTree(addKdf(addBatches(createNatives(wasm, io), wasm, io), wasm, io), wasm, io),
       'the WebAssembly build');
     const flavour = natives.allBackends().includes('simd128') ? 'simd' : 'mvp';
     Object.assign(api, makeApi(natives, env), { flavour });

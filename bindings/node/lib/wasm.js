@@ -9,6 +9,7 @@ const { Buffer } = require('buffer');
 const { createNatives } = require('./wasm-natives.js');
 const { addBatches } = require('./wasm-batch.js');
 const { addKdf } = require('./wasm-kdf.js');
+const { addTree } = require('./wasm-tree.js');
 
 // A module whose one function returns i8x16.splat(0): valid only where the
 // engine has SIMD128.
@@ -52,7 +53,7 @@ function wasmNatives(name) {
   const which = name || flavour();
   const module = new WebAssembly.Module(wasmBytes(which));
   const wasm = new WebAssembly.Instance(module, {}).exports;
-  const natives = addKdf(addBatches(createNatives(wasm, nodeIo), wasm, nodeIo), wasm, nodeIo);
+  const natives = addTree(addKdf(addBatches(createNatives(wasm, nodeIo), wasm, nodeIo), wasm, nodeIo), wasm, nodeIo);
   natives.flavour = which;
   return natives;
 }

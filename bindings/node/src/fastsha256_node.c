@@ -6,6 +6,7 @@
  * runtime that implements Node-API. */
 #include "node_internal.h"
 #include "node_kdf.h"
+#include "tree.h"
 
 /* --- Module ---------------------------------------------------------------------- */
 
@@ -61,6 +62,7 @@ static napi_value init(napi_env env, napi_value exports) {
 #undef FN
     NAPI_OK(napi_define_properties(env, exports, sizeof props / sizeof props[0], props));
     NAPI_OK(fsn_kdf_register(env, exports));
+    NAPI_OK(fsn_tree_register(env, exports));
     return exports;
 }
 

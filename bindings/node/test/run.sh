@@ -26,11 +26,11 @@ fi
 echo "$program: $runtime ($("$runtime" --version 2>&1 | head -n 1))"
 cd "$here"
 case "$kind" in
-    node) exec "$runtime" --test "$here/fastsha256.test.mjs" "$here/hmac.test.mjs" "$here/hardening.test.mjs" "$here/kdf.test.mjs" "$here/glue.test.mjs" "$here/state.test.mjs" "$here/upload-example.test.mjs" ;;
-    bun)  exec "$runtime" test "$here/fastsha256.test.mjs" "$here/hmac.test.mjs" "$here/hardening.test.mjs" "$here/kdf.test.mjs" "$here/glue.test.mjs" "$here/state.test.mjs" "$here/upload-example.test.mjs" ;;
-    deno) DENO_NO_UPDATE_CHECK=1 exec "$runtime" test -A --no-config "$here/fastsha256.test.mjs" "$here/hmac.test.mjs" "$here/hardening.test.mjs" "$here/kdf.test.mjs" "$here/glue.test.mjs" "$here/state.test.mjs" "$here/upload-example.test.mjs" ;;
+    node) exec "$runtime" --test "$here/fastsha256.test.mjs" "$here/hmac.test.mjs" "$here/hardening.test.mjs" "$here/kdf.test.mjs" "$here/glue.test.mjs" "$here/state.test.mjs" "$here/tree.test.mjs" "$here/upload-example.test.mjs" ;;
+    bun)  exec "$runtime" test "$here/fastsha256.test.mjs" "$here/hmac.test.mjs" "$here/hardening.test.mjs" "$here/kdf.test.mjs" "$here/glue.test.mjs" "$here/state.test.mjs" "$here/tree.test.mjs" "$here/upload-example.test.mjs" ;;
+    deno) DENO_NO_UPDATE_CHECK=1 exec "$runtime" test -A --no-config "$here/fastsha256.test.mjs" "$here/hmac.test.mjs" "$here/hardening.test.mjs" "$here/kdf.test.mjs" "$here/glue.test.mjs" "$here/state.test.mjs" "$here/tree.test.mjs" "$here/upload-example.test.mjs" ;;
     rss)  exec "$runtime" --expose-gc "$here/rss.mjs" 1000000 ;;
     ubsan) UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-           exec "$runtime" --test "$here/fastsha256.test.mjs" "$here/hmac.test.mjs" "$here/hardening.test.mjs" "$here/kdf.test.mjs" "$here/glue.test.mjs" "$here/state.test.mjs" ;;
+           exec "$runtime" --test "$here/fastsha256.test.mjs" "$here/hmac.test.mjs" "$here/hardening.test.mjs" "$here/kdf.test.mjs" "$here/glue.test.mjs" "$here/state.test.mjs" "$here/tree.test.mjs" ;;
     *)    echo "run.sh: unknown runtime '$kind'" >&2; exit 2 ;;
 esac
