@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Small helpers shared by the benchmark's C files: the output checksum and
  * the plain table-based hex encoder used after every peer (OpenSSL) digest. */
 #ifndef FASTSHA256_BENCH_COMMON_H

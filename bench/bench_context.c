@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Helpers shared by the modes of fastsha256-bench (see bench_context.h). */
 #include "bench_context.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The context every mode of fastsha256-bench runs in: the options, the
  * clocks, the run's description, and the helpers the modes share (backend
  * lists, result rows, measuring for a target time).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --hmac: HMAC-SHA256 per message, fastsha256 next to OpenSSL libcrypto in
  * the same run, at 14, 64 and 1024 bytes:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* JavaScript runtime peers for fastsha256-bench (see bench_js.h). */
 #define _GNU_SOURCE 1
 

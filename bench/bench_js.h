@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* JavaScript runtime peers for fastsha256-bench: finds node, bun and deno,
  * the snippets in bench/js/ and the addon they load, and runs programs with
  * their output captured. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --kdf: key derivation next to OpenSSL libcrypto in the same run.
  *
  *   PBKDF2-HMAC-SHA256, 600,000 iterations, 32-byte key, one derivation:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fastsha256-bench --kdf (bench_kdf.c): PBKDF2 and HKDF next to OpenSSL. */
 #ifndef FASTSHA256_BENCH_KDF_H
 #define FASTSHA256_BENCH_KDF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The floors of fastsha256-bench --kdf (bench_kdf.c), in ns: the time of
  * one sha256rnds2 in a dependent chain (a PBKDF2 chain's floor is 64 of
  * them per iteration: two blocks of 32) and its reciprocal throughput (the

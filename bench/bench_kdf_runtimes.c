@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --kdf, the runtimes' rows: Node's crypto.pbkdf2Sync against fastsha256's
  * pbkdf2Sync through this build's addon (bench/js/kdf.mjs), and Python's
  * hashlib.pbkdf2_hmac against fastsha256.pbkdf2_hmac through this build's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --kernels: kernel-level cycle counts (the batch lanes, a single stream,
  * hex, the 14-byte one-shot) next to OpenSSL's, measured in the same run;
  * OpenSSL's AVX2 and integer paths in a child process (--openssl-probe). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --limits: every path fastsha256 has, measured against this CPU's own
  * limit. The instruction probes (limits_probe.c) give each path's floor:
  * one stream is bound by its latency chain, many streams by the busiest

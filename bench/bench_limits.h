@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Shared by bench_limits.c (the mode and its table), bench_limits_floors.c
  * (probes, floors, rows), bench_limits_rounds.c
  * (paths timed in rounds with the probes) and bench_limits_paths.c (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --limits, the measured paths: each of fastsha256's paths, one row of the
  * table below, timed in rounds that alternate with the instruction probes
  * (bench_limits_rounds.c), outputs folded into a checksum so nothing is

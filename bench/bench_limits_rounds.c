@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --limits, the rounds: a path is timed in rounds, each the probes its floor
  * comes from (short, in counter ticks) and then the path. On a shared host
  * the SHA unit, the clock and the memory system change from one second to

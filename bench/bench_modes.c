@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The modes of fastsha256-bench, in the order they run; the first is the
  * default. A new mode is a file bench_<mode>.c defining its bench_mode, one
  * line below, and its file in CMakeLists.txt (see bench/README.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* OpenSSL libcrypto peer rows (see bench_openssl.h). SHA256_Init/Update/Final
  * are deprecated in OpenSSL 3: this file alone is built with
  * -Wno-deprecated-declarations (bench/CMakeLists.txt), and the deprecation

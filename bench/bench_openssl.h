@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* OpenSSL libcrypto peer rows for fastsha256-bench. Without OpenSSL at build
  * time (FASTSHA256_BENCH_HAVE_OPENSSL undefined) every call is a stub and
  * bench_openssl_available() returns 0. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Results of fastsha256-bench: the rows, their cells' formats, and the tables
  * but the seed's (the run's description, the size sweep, the kernels, and the
  * plain table of any other section). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Results of fastsha256-bench: rows, the run's description, and the table,
  * CSV, JSON and gnuplot writers. */
 #ifndef FASTSHA256_BENCH_REPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --output DIR: the check before the run, the results files after it, and
  * the size sweep's plot (gnuplot data, script, and pictures when gnuplot is
  * installed). */

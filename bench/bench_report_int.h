@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Shared by the bench_report*.c files only: the tables' cells and the size
  * sweep's series (its table and its plot show the same ones). */
 #ifndef FASTSHA256_BENCH_REPORT_INT_H

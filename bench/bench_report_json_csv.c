@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The CSV and JSON writers, driven by field tables: row_fields[] gives the
  * CSV header and columns and a JSON result's keys, meta_fields[] the JSON
  * description of the run, in this order. A new field is one line there. */

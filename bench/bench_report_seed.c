@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The seed report's end: with --all-rows the long list of every row and
  * fastsha256's best against each peer; distinct against repeated messages;
  * the checksums. The whole seed report in order (results.txt). */

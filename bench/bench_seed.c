@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --seed: the seed workload of a well-known comparison of JavaScript
  * runtimes, 5,000,000 SHA-256 hex strings of the 14-byte message
  * "Hello world!!!". fastsha256 does it one call per message, with a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The seed mode's parts (bench_seed.c, bench_seed_js.c, bench_seed_python.c,
  * bench_seed_rows.c):
  * each adds its rows to section "seed" and checks them against BENCH_SEED_HEX. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --seed, the JavaScript runtimes' rows: node, bun and deno found here run
  * the peer programs of bench/js (the seed's snippets createhash.mjs and
  * webcrypto.mjs, their fastest built-ins, "<runtime> + fastsha256" through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --seed, the Python rows: bench/python/seed.py (hashlib per call, fastsha256
  * per call, sha256_many, sha256_packed) run by Debian's python3 with the
  * module built in this tree, pinned like the C rows; one row per style.

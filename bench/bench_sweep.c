@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --sweep: message sizes from 0 bytes to 16 MiB, one message per call
  * (one-shot) and batches through fastsha256_many, per backend, next to
  * OpenSSL's SHA256_Init/Update/Final: hashes/s, GB/s and cycles/byte. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fastsha256_update_many vs one stream after another: N streams of SIZE
  * bytes each, fed in PIECE-byte pieces (as a tool reading files would).
  *   fastsha256-bench-update-many [streams=4] [MiB per stream=256] [KiB per piece=64] [repeats=5]

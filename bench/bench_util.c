@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Timing and noise control for fastsha256-bench (see bench_util.h). */
 #define _GNU_SOURCE 1
 

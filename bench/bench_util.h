@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Timing and noise control for fastsha256-bench: the cycle counter, its
  * calibration against the wall clock, an estimate of the core clock, CPU
  * pinning, and the chunked measurement loop that drops chunks during which

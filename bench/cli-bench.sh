@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Reproducible command-line comparison: fastsha256sum (default jobs and -j 1)
 # against GNU sha256sum, `openssl dgst -sha256 -r` and GNU sha256sum under
 # `xargs -P 2`, on four workloads in a temporary directory, page cache warm:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fastsha256-bench: who hashes the fastest?
  *
  * This file parses the options, pins and calibrates, runs the selected modes

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs the npm packages that fastsha256-bench's JS peer rows and the
 # browser section use into a git-ignored folder (never committed):
 #

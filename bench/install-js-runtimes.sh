@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs the Bun and Deno binaries from the npm registry into a local folder
 # so that fastsha256-bench can time them next to Node.
 #

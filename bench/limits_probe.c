@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Instruction probes for --limits (see limits_probe.h). The assembler
  * accepts every mnemonic whatever the compiler's -m flags, so this file
  * needs none; bench_limits.c runs a probe only where the library reports

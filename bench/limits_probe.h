@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Instruction probes for fastsha256-bench --limits: on the running CPU, the
  * latency and reciprocal throughput of the instructions that bound each
  * path, and the throughput of each kernel's instruction mix with enough

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The benchmark is installed only with FASTSHA256_INSTALL_BENCH=ON (issue 9:
 # not by default): installs the build into a scratch prefix and checks that
 # fastsha256-bench and its JS snippets are there exactly when the option is on.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The JS rows' snippets give the right digest (functional, not timed): the
 # "<runtime> + fastsha256 (wasm)" styles of bench/js/fastsha256.mjs, the npm
 # peers of bench/js/peers.mjs where bench/install-js-peers.sh installed them,

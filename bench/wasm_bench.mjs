@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // SHA-256 of 14-byte messages ("Hello world!!!") through the wasm modules'
 // raw exports (bindings/node/wasm/), and hash-wasm when it is installed:
 // per call (hex string out) and batches of 1024 (fastsha256_many_strided +

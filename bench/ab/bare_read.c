@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fastsha256-bench-bare-read: the floor of a file-hashing tool's I/O, for
  * bench/cli-bench.sh. Each named file is opened, fstat'ed, read to its end
  * in 64 KiB pieces and closed, and nothing else: no hashing, no output per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fastsha256-bench's browser section: the seed workload in headless Chromium
 // (Debian's /usr/bin/chromium through npm playwright-core, both as
 // bench/install-js-peers.sh and apt-get install chromium give them), on the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ctest bench.demo.chromium: the demo page (bindings/node/demo) in headless
 # Chromium for one short round: every contender's digest is checked by the
 # page before it is timed, the chart is drawn and screenshot. No rate is

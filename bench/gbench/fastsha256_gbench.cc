@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Google Benchmark cases for fastsha256: for every backend this CPU supports
 // (forced with fastsha256_set_backend) and the automatic choice, one-shot and
 // batch (fastsha256_many) hashing across message sizes from 0 bytes to

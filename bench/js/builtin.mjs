@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fastsha256-bench JS peer: each runtime's fastest built-in one-call hex
 // SHA-256 of the 14-byte message "Hello world!!!".
 //   <runtime> builtin.mjs COUNT REPS STYLE

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fastsha256-bench JS peer: the seed's synchronous snippet,
 //   crypto.createHash("sha256").update(m).digest("hex")
 // for the 14-byte message "Hello world!!!", timed with performance.now().

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fastsha256-bench JS rows "<runtime> + fastsha256": the Node-API addon
 // (bindings/node) on the 14-byte message "Hello world!!!"; rows
 // "<runtime> + fastsha256 (wasm)": the same calls on the package's

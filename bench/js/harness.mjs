@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Shared timing loop of the fastsha256-bench JS peers (createhash.mjs,
 // webcrypto.mjs, builtin.mjs, fastsha256.mjs, peers.mjs) and the one output
 // format every peer program prints and fastsha256-bench reads (bench_peer.c),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fastsha256-bench --kdf, the Node row: crypto.pbkdf2Sync against
 // fastsha256's pbkdf2Sync (the addon of this build), PBKDF2-HMAC-SHA256 with a
 // 32-byte key, the two alternating call by call, each call timed in this

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The npm peers of the JS rows, loaded from the folder that
 // bench/install-js-peers.sh fills ($FASTSHA256_JS_PEERS, else
 // bench/.js-peers): each one a synchronous call m -> lowercase hex of the

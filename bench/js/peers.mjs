@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fastsha256-bench JS rows "<runtime> + <peer>": the npm libraries people use
 // for SHA-256 in JavaScript, one call per 14-byte message "Hello world!!!".
 //   <runtime> peers.mjs COUNT REPS PEER

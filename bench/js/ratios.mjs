@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The issue-10 targets in one process: each runtime's fastest built-in and
 // the three "+ fastsha256" styles, timed in interleaved rounds (so machine
 // noise hits all alike), median rate per style, ratios to the fastest

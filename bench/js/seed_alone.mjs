@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The seed's snippets as the seed runs them, alone: one loop over count
 // messages timed as a whole, no warm-up, no harness. bench/seed-check.sh runs
 // them alternately with the harness (createhash.mjs, webcrypto.mjs) to check

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Where the time of fastsha256's wasm calls goes (wasm_ratios.mjs): the
 // module's exports called directly on a fresh instance, one part at a time.
 // Each probe returns a number (folded into the sink), not a digest.

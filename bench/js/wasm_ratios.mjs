@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The issue-24 targets in one process: fastsha256's WebAssembly build
 // (FASTSHA256_IMPL=wasm, set here) against the npm peers, timed in
 // interleaved rounds (machine noise hits all alike), median rate per style

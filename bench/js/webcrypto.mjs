@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fastsha256-bench JS peer: the seed's asynchronous WebCrypto snippet, as the
 // seed writes it:
 //   const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(m));

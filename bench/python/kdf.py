@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """fastsha256-bench --kdf, the Python row: hashlib.pbkdf2_hmac against
 fastsha256.pbkdf2_hmac (the module of this build), PBKDF2-HMAC-SHA256 with a
 32-byte key, the two alternating call by call, each call timed in this

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Seed ratios from Python in one process: hashlib per call against fastsha256 per call,
 sha256_many and sha256_packed (1024 messages of 14 bytes per call, hex out), each timed as the
 best single call of many, the styles interleaved round by round (steadier than separate runs on

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """fastsha256-bench Python peer: the seed workload (the 14-byte message
 "Hello world!!!" to a hex digest, count times) four ways:
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Types for fastsha256's browser and workerd entries (browser.mjs,
 // workerd.mjs): the calls of index.d.ts with Uint8Array results, after init().
 export type Bytes = Uint8Array;

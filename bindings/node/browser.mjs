@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fastsha256 for browsers (the package's "browser" export condition): the
 // WebAssembly build, SIMD128 where the engine has it, else MVP.
 //   import fastsha256, { init, sha256 } from 'fastsha256';

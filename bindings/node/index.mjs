@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // ESM entry: the same module as index.js (one addon instance per process).
 // Where index.js cannot even be required (Deno without --allow-read: a
 // NotCapable error), the WebAssembly build from embedded bytes instead.

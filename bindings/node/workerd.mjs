@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fastsha256 for workerd (Cloudflare Workers; the package's "workerd" export
 // condition). workerd refuses to compile WebAssembly from bytes, so the
 // modules are imported as .wasm modules (compiled by workerd when it loads

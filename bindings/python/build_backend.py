@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The PEP 517 build backend of the fastsha256 module (pip install ./bindings/python).
 
 pip calls build_wheel; it configures the whole project with CMake (the per-file

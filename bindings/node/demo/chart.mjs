@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // A horizontal SVG bar chart of measure()'s results (no framework).
 const colours = { fastsha256: '#2f7d32', 'built-in': '#1f5fa8', peer: '#9a6a12' };
 

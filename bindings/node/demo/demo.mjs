@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The demo page: measures the contenders of workload.mjs and draws the chart.
 // Query: ?rounds=N&ms=M (per contender per round), &peers=0 to leave them out.
 // window.demoResults holds the results when done (the screenshot and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Serves the demo on 127.0.0.1, runs it in headless Chromium (Debian's
 // /usr/bin/chromium through npm playwright-core: bench/install-js-peers.sh)
 // and writes its screenshot:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Serves the demo on 127.0.0.1: the package folder (bindings/node) at /, the
 // npm peers (bench/install-js-peers.sh: $FASTSHA256_JS_PEERS or
 // bench/.js-peers) at /peers/ when installed. Also finds playwright-core and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // "Who hashes the fastest in your browser?": the seed workload (lowercase hex
 // SHA-256 of the 14-byte "Hello world!!!", one result per message) run in the
 // page by each contender, in interleaved rounds of a fixed time each, so

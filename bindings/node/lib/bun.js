@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // Bun's special cases, in one place: index.js hands its natives to adapt()
 // and uses what comes back (elsewhere the natives themselves). In Bun the

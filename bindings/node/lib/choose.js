@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // Native addon or WebAssembly: FASTSHA256_IMPL=native|wasm forces one;
 // otherwise the addon where it loads (a missing build, another platform, or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // Key derivation with node:crypto's signatures: pbkdf2Sync/pbkdf2 and
 // hkdfSync/hkdf, plus pbkdf2Many/pbkdf2ManyAsync batches. Arguments are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The WebAssembly build as an ES module with Buffers, loaded synchronously
 // from the embedded bytes: index.mjs falls back to it where index.js cannot
 // even be required (Deno without --allow-read), so no permission is needed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // The addon's batch, packed, comparison and backend functions over the
 // WebAssembly core (lib/wasm-natives.js). A batch is hashed a slice at a

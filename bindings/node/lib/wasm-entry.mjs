@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Loading the WebAssembly module for the ES-module entries (browser.mjs,
 // workerd.mjs, lib/node-wasm.mjs): the flavour, the embedded bytes, the
 // Content-Security-Policy error, and the API object filled in once loaded.

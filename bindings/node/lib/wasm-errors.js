@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // The argument checks of the native addon (src/fastsha256_node.c), in
 // JavaScript for the WebAssembly build: the same error classes, codes and

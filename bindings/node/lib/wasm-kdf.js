@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // The addon's key-derivation natives (src/node_kdf.c: pbkdf2, pbkdf2Async,
 // pbkdf2Many, pbkdf2ManyAsync, hkdf) over the WebAssembly module's

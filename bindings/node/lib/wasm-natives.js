@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // The native addon's functions (src/fastsha256_node.c: the ones index.js and
 // browser.mjs call) over an instance of the fastsha256 WebAssembly module

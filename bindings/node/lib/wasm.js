@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // The WebAssembly implementation for Node.js, Bun and Deno: the addon's
 // natives (lib/wasm-natives.js, lib/wasm-batch.js) over the SIMD128 module

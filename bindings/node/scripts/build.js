@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // `npm install` hook: builds build/fastsha256.node with the repository's CMake,
 // offline (Node-API headers from the system, e.g. Debian's libnode-dev; no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Arguments of the addon's natives: errors in node:crypto's words, the
  * bytes of strings and views, HMAC keys and whole numbers. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The async natives: batches and packed records hashed on the libuv pool. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The backend natives: the active backend, the lists, and setBackend. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Batches: an Array of messages, or the all-strings batch joined by
  * index.js, gathered into one batch and hashed through the lanes a slice at
  * a time (manyArray*, manyJoined* and their HMAC flavours). */

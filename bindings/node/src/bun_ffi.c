@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The addon's only runtime special case in C: plain-C entry points that
  * Bun calls through bun:ffi (lib/bun.js), exported next to the module entry. */
 #include "node_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Encodings: the names natives take, and digests as Buffers, hex, base64
  * or latin1 strings (one at a time or back to back). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Node-API addon: JavaScript's way into fastsha256 (Node.js, Bun, Deno).
  *
  * A thin layer over include/fastsha256.h: it turns JS values into byte

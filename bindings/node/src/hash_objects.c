@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The state of createHash and createHmac objects (index.js's Hash and
  * Hmac): ctxInit/ctxUpdate/ctxDigest/ctxExport/ctxImport and
  * hmacCreate/hashUpdate/hashDigest. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* What the files of the Node-API addon share: the types a native's
  * arguments become, and the helpers that read and write them. Everything
  * declared here is hidden: the addon's exported symbols are its module

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Node-API natives for key derivation: PBKDF2 (one, many; sync and on the
  * thread pool) and HKDF, over the library's fastsha256_pbkdf2* and
  * fastsha256_hkdf calls. lib/kdf.js checks the arguments with node:crypto's

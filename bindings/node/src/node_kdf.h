@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Key-derivation natives of the Node-API addon (node_kdf.c). */
 #ifndef FASTSHA256_NODE_KDF_H
 #define FASTSHA256_NODE_KDF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The one-call natives: sha256, sha224, hmac256, hmac224 and
  * timingSafeEqual. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Packed records: fixed-stride messages in one buffer (sha256Packed,
  * hmacPacked). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // ctest js.wasm.deno-noperm: Deno with no permission flags imports the
 // package (no env, read or ffi access, so no addon) and gets the
 // WebAssembly build, from bytes embedded in the modules.

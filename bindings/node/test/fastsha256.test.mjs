@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fastsha256's JavaScript binding: hashing (one-shot, streaming, batches,
 // packed, async), checked against node:crypto. HMAC is in hmac.test.mjs.
 // One file for the three runtimes (test/run.sh runs them all):

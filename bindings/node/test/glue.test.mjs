@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The WebAssembly glue's fast paths give what node:crypto gives (and the
 // native addon, which runs this file too): exact encoding names and the
 // names an object inherits, short strings copied by a loop up to their first

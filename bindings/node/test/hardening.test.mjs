@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Hardening of the JavaScript binding (second outside review): detached
 // inputs of async work, elements read once, number and name checks,
 // node:crypto's hex and SharedArrayBuffer rules, memory freed at digest().

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Shared by the binding's test files: the runtime's name, a seeded random
 // generator (FASTSHA256_TEST_SEED replays a failure), node:crypto as the
 // reference, and sample inputs of every kind the calls take.

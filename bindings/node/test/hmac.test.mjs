@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fastsha256's JavaScript binding: HMAC-SHA256 and HMAC-SHA224 (one-shot,
 // createHmac, batches, timingSafeEqual), checked against node:crypto's
 // createHmac, RFC 4231 and the NIST CAVP vectors. Runs under Node, Bun and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Key derivation (pbkdf2Sync, pbkdf2, pbkdf2Many, pbkdf2ManyAsync, hkdfSync,
 // hkdf) against the runtime's own node:crypto, the RFC vectors and misuse.
 // Runs under Node, Bun and Deno like fastsha256.test.mjs (test/run.sh).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs npm packages a test needs (playwright-core, workerd) from the npm
 # registry into bindings/node/build/test-deps (git-ignored, never committed),
 # once. Prints that folder; exits 77 (ctest: skipped) with the reason when

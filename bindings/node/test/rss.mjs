@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Leak check: millions of calls (results, errors, hash objects, batches,
 // async work) must keep the resident set flat once warmed up.
 //   node bindings/node/test/rss.mjs [calls=2000000]

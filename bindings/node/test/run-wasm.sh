@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The WebAssembly build under one runtime (ctest js.wasm.*):
 #   run-wasm.sh node|bun|deno   the binding's test file with FASTSHA256_IMPL=wasm
 #   run-wasm.sh node-mvp        the same under Node with the MVP module (FASTSHA256_WASM=mvp)

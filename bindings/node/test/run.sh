@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Runs the binding's test file under one JavaScript runtime (ctest calls it).
 #   run.sh node|bun|deno|rss|ubsan ADDON   (ubsan: Node, the addon built under UBSan)
 # Exits 77 (ctest: skipped) when the runtime is not installed. Bun and Deno

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ctest js.tarball: the package as `npm pack` makes it (scripts/pack.js; here
 # with ctest's addon as prebuilds/linux-x64), installed into an empty folder
 # by a process whose PATH has node, npm and sh but no compiler and no CMake,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // The NIST CAVP short and long message vectors of SHA-256 and SHA-224 as
 // JSON [[algorithm, messageHex, digestHex], ...], for tests that cannot read

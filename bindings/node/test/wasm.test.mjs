@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The loader and the WebAssembly build's own paths (ctest js.wasm.loader):
 // implementation and FASTSHA256_IMPL, the fallback when the addon cannot
 // load, messages longer than the 1 MiB crossing (streamed), batch items and

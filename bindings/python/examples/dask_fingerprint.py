@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Fingerprint a partitioned dataset on a Dask cluster: fastsha256 vs hashlib.
 
 Two datasets, each hashed twice on the same cluster, once per record/file with

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Shows that fastsha256 releases the GIL: the same work on 1 thread, then split
 over 2 threads (run it on 2 free cores). Prints the times and the speed-up for
 large buffers (sha256(data)), for batches (sha256_many) and, for comparison,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """HMAC-SHA256 tags per second from Python: the standard hmac module next to
 fastsha256's calls, for 14-, 64- and 1024-byte messages under one 32-byte key.
 Each row is timed in chunks of --batch messages (pin it: taskset -c 1) and

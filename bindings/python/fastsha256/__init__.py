@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """fastsha256: SHA-256 and SHA-224 for Python, hashlib-compatible, with batch calls.
 
     >>> import fastsha256

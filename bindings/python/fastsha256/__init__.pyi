@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 import os
 from typing import Callable, Iterable, Literal, Protocol, Sequence, overload, type_check_only
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Arguments and results of the fastsha256._fastsha256 functions: vectorcall
  * parsing with CPython's messages, hashlib's constructor arguments, and
  * digests as bytes or hex. */

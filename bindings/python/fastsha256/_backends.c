@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The backend switch: which backend and hex encoder are active, which ones
  * this CPU supports and this build has, and choosing one by name. */
 #include "_fspy.h"

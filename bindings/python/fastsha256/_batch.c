@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The batch calls: sha256_many (any messages, and hmac_sha256_many's loop)
  * and sha256_packed (equal-length records at a stride in one buffer). Every
  * batch is hashed with the GIL released, FSPY_MANY_CHUNK messages a round. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The buffer and hash-name rules both extension modules use, compiled into
  * each of them: fastsha256._fastsha256 (hash objects, batches, HMAC) and
  * fastsha256._kdf (key derivation). (Their wiping is the bindings' core's,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The CPython face of fastsha256, module fastsha256._fastsha256: hashlib-like
  * objects, batch calls, HMAC and the backend switch. A translation layer
  * only: argument checks, buffer access and result objects; every digest and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* What the C files of the Python extension modules share (private; nothing
  * here is installed). _common.c and the bindings' shared core
  * (bindings/common/fsb_core.c, also in the Node addon) are compiled into both

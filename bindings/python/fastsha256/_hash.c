@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fastsha256.Hash, the hashlib-like SHA-256/SHA-224 object, and its
  * constructors sha256(), sha224() and new(). Its struct, methods and slots
  * serve fastsha256.HMAC too (_hmac.c); only the stream inside differs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* HMAC-SHA256 and HMAC-SHA224: the hmac module's calls (new, digest,
  * compare_digest, the HMAC object) and one-shot and batch functions, all on
  * the library's fastsha256_hmac*. The HMAC object is _hash.c's stream object

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Key derivation for Python over fastsha256_pbkdf2*, fastsha224_pbkdf2 and
  * fastsha256_hkdf / fastsha224_hkdf: pbkdf2_hmac() as hashlib.pbkdf2_hmac
  * (same arguments, same errors), pbkdf2_hmac_many() for many passwords at

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """HMAC-SHA256 and HMAC-SHA224 with the calls of the standard hmac module.
 
     >>> from fastsha256 import hmac

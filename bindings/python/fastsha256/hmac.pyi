@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 from types import ModuleType
 from typing import Any, Callable
 

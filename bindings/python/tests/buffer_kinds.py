@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """What the differential tests feed: every kind of buffer and some non-buffers,
 and the check that fastsha256 does what the standard library does with them."""
 import array

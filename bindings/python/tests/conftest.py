@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Shared fixtures: the module under test and a seeded random source."""
 import os
 import random

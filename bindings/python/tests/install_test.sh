@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ctest python.install: runs the install commands of bindings/python/README.md
 # exactly as written (the fenced block after the "python.install runs these
 # commands" marker), from a clean copy of the tree (its tracked files, as a

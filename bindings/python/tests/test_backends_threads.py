@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Backends by name, the NIST CAVP vectors through each, and threads."""
 import hashlib
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """sha256_many and sha256_packed against one hashlib call per message."""
 import array
 import hashlib

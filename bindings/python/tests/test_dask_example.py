@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """examples/dask_fingerprint.py on a small dataset with a 2-process LocalCluster."""
 import hashlib
 import importlib.util

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """examples/dask_fingerprint.py rejects bad counts before it starts a cluster."""
 import pathlib
 import subprocess

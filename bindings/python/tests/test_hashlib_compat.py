@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The hash objects against hashlib: same digests, same behaviour, same errors."""
 import hashlib
 import io

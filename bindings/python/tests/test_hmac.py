@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """HMAC-SHA256/-SHA224 against Python's own hmac module: the one-shot and batch
 functions, fastsha256.hmac (new, digest, compare_digest, HMAC), the vectors of
 RFC 4231 and NIST CAVP, every buffer type, and misuse."""

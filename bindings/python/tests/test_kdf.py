@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Key derivation against Python's own hashlib.pbkdf2_hmac and an HKDF built on
 the standard hmac module (SHA-256 and SHA-224 both): the RFC vectors (test/vectors/kdf), random inputs,
 batches, every buffer type, the GIL released, and misuse (same errors as

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Millions of calls, including failing ones, leave the resident set flat."""
 import gc
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The browser checks: NIST vectors (/vectors.json), and a differential
 // against crypto.subtle: random strings with non-ASCII characters and lone
 // surrogates of every length 0..300 and some large ones, batches of 1..3000

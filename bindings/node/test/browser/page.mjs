@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // One browser test page (served by test/browser/server.js): ?mode=
 //   simd     await init() (the embedded module of the best flavour: SIMD128)
 //   mvp      await init(bytes of wasm/fastsha256-mvp.wasm)

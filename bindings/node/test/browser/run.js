@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // ctest js.browser.chromium / js.browser.firefox (run.sh finds the browser):
 // serves the package and the test pages on 127.0.0.1, opens /all.html (one

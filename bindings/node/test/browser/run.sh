@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ctest js.browser.chromium / js.browser.firefox: run.js in headless Chromium
 # (Debian's chromium, driven by npm's playwright-core, installed into
 # bindings/node/build/test-deps) or Firefox ESR (firefox-esr --headless).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Module worker of page.mjs (mode=worker): initSync(bytes), then the checks.
 import * as f from '/pkg/browser.mjs';
 import { runChecks } from '/test/checks.mjs';

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ctest js.workerd: the package's workerd entry (workerd.mjs, .wasm modules
 # imported as modules) under `workerd test`, npm's workerd installed into
 # bindings/node/build/test-deps. Exits 77 (skipped) when it cannot be had.

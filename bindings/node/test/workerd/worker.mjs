@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Run by `workerd test` (test/workerd/run.sh): the package's workerd entry
 // hashes the NIST vectors (vectors.json, from test/vectors) and a few
 // known answers of every call kind.
