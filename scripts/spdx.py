@@ -35,7 +35,11 @@ def comment_for(path):
 
 
 def tracked(root):
-    out = subprocess.run(["git", "-C", root, "ls-files"], check=True, capture_output=True, text=True).stdout
+    run = subprocess.run(["git", "-C", root, "ls-files"], capture_output=True, text=True)
+    if run.returncode != 0:
+        print("skipped: not a git checkout (the tracked files are the ones checked)")
+        sys.exit(77)
+    out = run.stdout
     return [p for p in out.splitlines() if comment_for(p) and os.path.isfile(os.path.join(root, p))]
 
 
