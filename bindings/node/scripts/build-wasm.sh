@@ -25,7 +25,7 @@ if [ -n "$missing" ]; then
     [ $optional -eq 1 ] || exit 1
 else
     cmake -S "$root" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/wasm32.cmake" \
-        -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_WERROR=ON >/dev/null
+        -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_WERROR=ON -DFASTSHA256_BUILD_TESTS=ON >/dev/null
     cmake --build "$dir" -j 2 --target fastsha256_wasm_package >/dev/null
 fi
 if command -v node >/dev/null; then
