@@ -18,13 +18,15 @@
 # wabt for the WebAssembly build, and the browsers of the package's tests
 # (their npm packages: bindings/node/test/npm-deps.sh), and Go for the
 # saved-state tests against Go's crypto/sha256, and the hash-tree tools that
-# fastsha256-tree is checked against (fsverity, veritysetup, libtorrent, botocore).
+# fastsha256-tree is checked against (fsverity, veritysetup, libtorrent, botocore),
+# and man, dpkg-dev and lintian for the manual pages and the Debian package.
 FASTSHA256_TEST_PACKAGES=(cmake make gcc g++ clang libclang-rt-dev pkg-config libcriterion-dev
     valgrind libssl-dev libbenchmark-dev python3-dev python3-venv python3-pytest python3-numpy
     libpython3.11-testsuite
     python3-dask python3-distributed nodejs "file:/usr/include/node/node_api.h|libnode-dev"
     clang-14 lld-14 llvm-14 wabt chromium firefox-esr golang-go
-    fsverity cryptsetup-bin python3-libtorrent python3-botocore)
+    fsverity cryptsetup-bin python3-libtorrent python3-botocore
+    man-db groff-base dpkg-dev lintian)
 # npm fetches Bun and Deno (bench/install-js-runtimes.sh), installed only when
 # they are missing; optional: nodesource's nodejs brings its own npm, and
 # Debian's npm package would conflict with it.
