@@ -52,7 +52,7 @@ run_valgrind() {
         echo "== valgrind hides SHA-NI: the *.shani* runs are left out"
         skip_shani=(-E '[.]shani')
     fi
-    FASTSHA256_TEST_QUICK=1 ctest --test-dir "$dir" -j "$jobs" --output-on-failure --no-tests=error -LE large \
+    FASTSHA256_TEST_QUICK=1 ctest --test-dir "$dir" -j "$jobs" --output-on-failure --no-tests=error -LE '(large|install)' \
         --timeout 1500 "${skip_shani[@]}"
 }
 
@@ -102,16 +102,17 @@ run_mode() {
     default)
         build_and_test build/test -DCMAKE_BUILD_TYPE=Release ;;
     asan)
-        # The wheel's test builds with pip's compiler and flags: the default run has it.
+        # The wheel's and the .deb's tests make their own builds (pip's, a plain
+        # configure), not this run's: the default run has them.
         build_and_test build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-            -DFASTSHA256_SANITIZE=address,undefined -- -E '^python[.]wheel$' ;;
+            -DFASTSHA256_SANITIZE=address,undefined -- -E '^(python[.]wheel|deb[.]package)$' ;;
     clang-asan)
         # clang's UBSan sees what gcc's does not (e.g. NULL + 0); any report
         # stops the test (-fno-sanitize-recover=all). The multi-gigabyte
         # streams already ran under gcc's ASan+UBSan (asan): not again here.
         build_and_test build/clang-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
             -DFASTSHA256_SANITIZE=address,undefined -DFASTSHA256_BUILD_BENCH=OFF -- -LE large \
-            -E '^python[.]wheel$' ;;
+            -E '^(python[.]wheel|deb[.]package)$' ;;
     tsan)
         # Criterion's forking runner cannot start under ThreadSanitizer, so
         # TSan runs the plain-pthreads concurrency test, and fastsha256sum's
@@ -121,10 +122,10 @@ run_mode() {
             -DFASTSHA256_SANITIZE=thread -DFASTSHA256_BUILD_BENCH=OFF -DFASTSHA256_BUILD_TOOLS=ON \
             -- -R '^(threads|cli[.]fastsha256sum)$' ;;
     clang)
-        # python.install and python.wheel build with pip's compiler, not this
-        # run's: the default run has them.
+        # python.install, python.wheel and deb.package make their own builds
+        # (pip's compiler, a plain configure): the default run has them.
         build_and_test build/clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang \
-            -- -E '^python[.](install|wheel)$' ;;
+            -- -E '^(python[.](install|wheel)|deb[.]package)$' ;;
     valgrind) run_valgrind ;;
     fuzz) run_fuzz ;;
     wasm) run_wasm ;;
