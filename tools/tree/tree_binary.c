@@ -38,7 +38,7 @@ int tree_binary(int argc, char **argv, int glacier) {
     if (tree_parse_opts(argc, argv, TREE_BINARY, &o) != 0)
         return 1;
     int status = 0;
-    tree_progress_begin(o.progress, argv + optind, argc - optind);
+    progress_begin(o.progress, argv + optind, argc - optind);
     for (int k = optind; k < argc; k++) {
         char hex[65];
         if (root_of(argv[k], &o, glacier, hex) != 0) {
@@ -48,6 +48,6 @@ int tree_binary(int argc, char **argv, int glacier) {
         printf("%s  %s\n", hex, argv[k]);
         fflush(stdout);
     }
-    tree_progress_end();
+    progress_end();
     return status;
 }

@@ -8,7 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-extern const char *tree_program;
+#include "program.h"  /* program_name, fastsha256sum's: one for messages and --progress */
+#include "progress.h" /* fastsha256sum's --progress */
 
 /* A tree format as the reader drives it: whole leaves hashed on any
  * thread (leaves reads ctx only), their digests fed in order (add), the
@@ -31,13 +32,6 @@ int tree_open(const char *name, uint64_t *size);
 
 /* "PROGRAM: NAME: TEXT" on stderr (the progress line cleared first). */
 void tree_error(const char *name, const char *text);
-
-/* --progress: bytes, rate and ETA on stderr. */
-void tree_progress_begin(bool enabled, char *const *files, int nfiles);
-void tree_progress_add(uint64_t bytes);
-void tree_progress_tick(void);
-void tree_progress_end(void);
-void tree_progress_clear(void);
 
 /* The subcommands: argc/argv after the subcommand's name is argv[0]. */
 int tree_fsverity(int argc, char **argv);

@@ -89,9 +89,9 @@ int tree_dmverity(int argc, char **argv) {
         close(fd);
         return 1;
     }
-    tree_progress_begin(o.progress, argv + optind, 1);
+    progress_begin(o.progress, argv + optind, 1);
     int rc = build(data, hashname, fd, size, &o, root);
-    tree_progress_end();
+    progress_end();
     close(fd);
     if (rc != 0)
         return 1;

@@ -39,7 +39,7 @@ int tree_fsverity(int argc, char **argv) {
         return 1;
     }
     int status = 0;
-    tree_progress_begin(o.progress, argv + optind, argc - optind);
+    progress_begin(o.progress, argv + optind, argc - optind);
     for (int k = optind; k < argc; k++) {
         char hex[65];
         if (digest_file(argv[k], &o, hex) != 0) {
@@ -49,6 +49,6 @@ int tree_fsverity(int argc, char **argv) {
         printf("sha256:%s %s\n", hex, argv[k]);
         fflush(stdout);
     }
-    tree_progress_end();
+    progress_end();
     return status;
 }

@@ -24,7 +24,7 @@ static void usage(FILE *out) {
             "Every subcommand takes:\n"
             "  -j, --jobs=N    hash with N threads (default: the CPUs this process may use)\n"
             "      --progress  show bytes, rate and ETA on standard error\n",
-            tree_program, tree_program, tree_program, tree_program);
+            program_name, program_name, program_name, program_name);
 }
 
 int main(int argc, char **argv) {
@@ -52,7 +52,7 @@ int main(int argc, char **argv) {
         return tree_binary(argc - 1, argv + 1, 0);
     if (strcmp(cmd, "glacier") == 0)
         return tree_binary(argc - 1, argv + 1, 1);
-    fprintf(stderr, "%s: unknown subcommand '%s'\n", tree_program, cmd);
+    fprintf(stderr, "%s: unknown subcommand '%s'\n", program_name, cmd);
     usage(stderr);
     return 1;
 }

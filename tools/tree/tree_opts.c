@@ -81,9 +81,9 @@ int tree_parse_opts(int argc, char **argv, int kind, tree_opts *o) {
     for (int c; (c = getopt_long(argc, argv, "j:", long_opts, NULL)) != -1;) {
         if (c == '?' || !takes(kind, c)) {
             if (c != '?')
-                fprintf(stderr, "%s: %s: unrecognized option '%s'\n", tree_program, argv[0],
+                fprintf(stderr, "%s: %s: unrecognized option '%s'\n", program_name, argv[0],
                         argv[optind - 1]);
-            fprintf(stderr, "Try '%s --help' for more information.\n", tree_program);
+            fprintf(stderr, "Try '%s --help' for more information.\n", program_name);
             return -1;
         }
         if (one_opt(c, optarg, kind, o) != 0)
@@ -92,7 +92,7 @@ int tree_parse_opts(int argc, char **argv, int kind, tree_opts *o) {
     if (optind == argc || (kind == TREE_DMVERITY && argc - optind != 2)) {
         tree_error(NULL, kind == TREE_DMVERITY ? "dmverity needs DATA and HASHFILE"
                                                : "missing file operand");
-        fprintf(stderr, "Try '%s --help' for more information.\n", tree_program);
+        fprintf(stderr, "Try '%s --help' for more information.\n", program_name);
         return -1;
     }
     return 0;

@@ -46,8 +46,8 @@ static int read_serial(int fd, uint64_t size, const tree_ops *ops) {
         if (!err)
             ops->update(ops->ctx, buf, n);
         off += n;
-        tree_progress_add(n);
-        tree_progress_tick();
+        atomic_fetch_add_explicit(progress_counter(), n, memory_order_relaxed);
+        progress_tick();
     }
     free(buf);
     return err;
@@ -113,8 +113,8 @@ static int consume(pipe_run *p) {
         err = s->err;
         if (!err)
             p->ops->add(p->ops->ctx, (const uint8_t(*)[32])s->digests, n);
-        tree_progress_add((uint64_t)n * p->ops->leaf);
-        tree_progress_tick();
+        atomic_fetch_add_explicit(progress_counter(), (uint64_t)n * p->ops->leaf, memory_order_relaxed);
+        progress_tick();
         pthread_mutex_lock(&p->lock);
         s->state = 0;
         if (err)
@@ -176,7 +176,7 @@ static int read_parallel(int fd, uint64_t size, const tree_ops *ops, unsigned jo
         err = read_at(fd, buf, tail, size - tail);
         if (!err)
             ops->update(ops->ctx, buf, tail);
-        tree_progress_add(tail);
+        atomic_fetch_add_explicit(progress_counter(), tail, memory_order_relaxed);
     }
     slots_free(&p);
     pthread_mutex_destroy(&p.lock);

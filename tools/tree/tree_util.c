@@ -14,15 +14,15 @@
 
 #include "tree_cli.h"
 
-const char *tree_program = "fastsha256-tree";
+const char *program_name = "fastsha256-tree";
 
 void tree_error(const char *name, const char *text) {
     fflush(stdout);
-    tree_progress_clear();
+    progress_clear();
     if (name)
-        fprintf(stderr, "%s: %s: %s\n", tree_program, name, text);
+        fprintf(stderr, "%s: %s: %s\n", program_name, name, text);
     else
-        fprintf(stderr, "%s: %s\n", tree_program, text);
+        fprintf(stderr, "%s: %s\n", program_name, text);
 }
 
 int tree_open(const char *name, uint64_t *size) {
