@@ -26,7 +26,7 @@ FASTSHA256_TEST_PACKAGES=(cmake make gcc g++ clang libclang-rt-dev pkg-config li
     python3-dask python3-distributed nodejs "file:/usr/include/node/node_api.h|libnode-dev"
     clang-14 lld-14 llvm-14 wabt chromium firefox-esr golang-go
     fsverity cryptsetup-bin python3-libtorrent python3-botocore
-    man-db groff-base dpkg-dev lintian)
+    man-db groff-base dpkg-dev lintian gnuplot-nox libxml2-utils)
 # npm fetches Bun and Deno (bench/install-js-runtimes.sh), installed only when
 # they are missing; optional: nodesource's nodejs brings its own npm, and
 # Debian's npm package would conflict with it.
