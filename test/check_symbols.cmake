@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # cmake -DNM=<nm> -DSTATIC_LIB=<libfastsha256.a> [-DSHARED_LIB=<.so>] -P check_symbols.cmake
+# cmake -DNM=<nm> -DSTATIC_LIB=<libfastsha256.a> -DOBJDUMP=<objdump> -DDLL=<fastsha256.dll>
+#       -DHEADER=<fastsha256.h> -P check_symbols.cmake           (Windows)
 # Every defined global symbol of the static library is fastsha256, fastsha224
 # (the one-shot calls) or starts with fastsha256_,
 # fastsha224_ (public) or fsha256_ (internal); the shared library's dynamic
@@ -33,10 +35,50 @@ function(check_lib lib nm_flags allowed)
   message(STATUS "${lib}: ${count} defined global symbols, all prefixed")
 endfunction()
 
-# 32-bit x86 PIC code also carries GCC's hidden __x86.get_pc_thunk.<reg>.
+# 32-bit x86 PIC code also carries GCC's hidden __x86.get_pc_thunk.<reg>;
+# x86-64 MinGW code .refptr.<name>, its pointers to the internal data.
 check_lib("${STATIC_LIB}" "-g;--defined-only"
-          "^((fastsha256|fastsha224)(_|$)|fsha256_|__x86\\.get_pc_thunk\\.[a-z]+$)")
+          "^((fastsha256|fastsha224)(_|$)|fsha256_|__x86\\.get_pc_thunk\\.[a-z]+$|\\.refptr\\.fsha256_)")
 if(SHARED_LIB)
   # Public API only; fastsha256 and fastsha224 (the one-shot calls) themselves.
   check_lib("${SHARED_LIB}" "-D;--defined-only" "^(fastsha256|fastsha224)(_|$)")
+endif()
+
+# A DLL's export table (objdump -p) names exactly the header's FASTSHA256_API
+# functions: none missing, nothing more.
+if(DLL)
+  execute_process(COMMAND ${OBJDUMP} -p ${DLL} RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${OBJDUMP} -p ${DLL} failed")
+  endif()
+  # The name table: from its heading to the first empty line.
+  string(FIND "${out}" "[Ordinal/Name Pointer] Table" at)
+  string(SUBSTRING "${out}" ${at} -1 table)
+  string(FIND "${table}" "\n\n" end)
+  string(SUBSTRING "${table}" 0 ${end} table)
+  string(REGEX MATCHALL "\\[ *[0-9]+\\] [A-Za-z0-9_]+" rows "${table}")
+  set(exported "")
+  foreach(row IN LISTS rows)
+    string(REGEX REPLACE ".* " "" name "${row}")
+    list(APPEND exported ${name})
+  endforeach()
+  file(STRINGS ${HEADER} api_lines REGEX "^FASTSHA256_API ")
+  set(api "")
+  foreach(line IN LISTS api_lines)
+    string(REGEX MATCH "[ *](fastsha2(56|24)[a-z0-9_]*)\\(" _ "${line}")
+    list(APPEND api ${CMAKE_MATCH_1})
+  endforeach()
+  list(SORT exported)
+  list(SORT api)
+  list(LENGTH exported n)
+  list(LENGTH api n_api)
+  if(NOT exported STREQUAL api)
+    set(extra ${exported})
+    list(REMOVE_ITEM extra ${api})
+    set(missing ${api})
+    list(REMOVE_ITEM missing ${exported})
+    message(FATAL_ERROR "${DLL}: ${n} exports against ${n_api} public calls; not public: ${extra};"
+                        " not exported: ${missing}")
+  endif()
+  message(STATUS "${DLL}: exports exactly the ${n} public calls of ${HEADER}")
 endif()
