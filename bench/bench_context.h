@@ -14,7 +14,7 @@
 #include <stdio.h>
 
 #include "bench_common.h"
-#include "bench_js.h"
+#include "bench_proc.h"
 #include "bench_openssl.h"
 #include "bench_report.h"
 #include "bench_util.h"
@@ -50,7 +50,7 @@ typedef struct bench_ctx {
     bench_report_meta meta;
     int failures;                    /* rows that failed their output check */
     int stream;                      /* the seed report goes to stdout part by part */
-    char exe_dir[BENCH_JS_PATH_MAX]; /* folder of this executable, or "" */
+    char exe_dir[BENCH_PATH_MAX]; /* folder of this executable, or "" */
 } bench_ctx;
 
 typedef struct bench_mode {
@@ -139,13 +139,6 @@ bench_oneshot_loop(bench_digest_fn digest, bench_openssl_style style, const uint
     }
     return bench_ring_flush(&ring, acc, bench_fold_digest);
 }
-
-/* The Python peer (bench_seed_python.c): $FASTSHA256_PYTHON, else
- * /usr/bin/python3; and the PYTHONPATH that finds the fastsha256 module:
- * $FASTSHA256_PYTHONPATH, else this build's bindings/python where the module
- * was built, else NULL (the installed one). */
-const char *bench_python_interpreter(void);
-const char *bench_python_path(void);
 
 /* The kernels mode's child process (--openssl-probe): OpenSSL's other code
  * paths, chosen by OPENSSL_ia32cap. Returns the exit status. */

@@ -4,21 +4,15 @@
  * hashlib.pbkdf2_hmac against fastsha256.pbkdf2_hmac through this build's
  * module (bench/python/kdf.py). Each script alternates the two call by call
  * in one process, pinned like the C rows, and prints the median and best
- * CPU time of each; the table shows them with their ratio. The addon and
- * the Python module are found as the seed's rows find them; a runtime or
- * module that is missing leaves its row out, saying so. */
-#define _POSIX_C_SOURCE 200809L
+ * CPU time of each; the table shows them with their ratio. bench/peers.sh
+ * finds and runs them as it does the seed's rows; a runtime or module that
+ * is missing leaves its row out, saying so. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "bench_common.h"
-#include "bench_js.h"
 #include "bench_kdf.h"
-
-#ifndef FASTSHA256_BENCH_SOURCE_DIR
-#define FASTSHA256_BENCH_SOURCE_DIR ""
-#endif
+#include "bench_peer.h"
 
 typedef struct bench_kdf_runtime_row {
     char who[48];
@@ -44,59 +38,33 @@ static void add_result(const bench_ctx *c, const bench_kdf_runtime_row *k) {
               k->peer_best);
 }
 
-/* Runs argv and keeps its "fastsha256-bench-kdf\trow\t..." line as a row. */
-static void run_script(const bench_ctx *c, const char *const *argv, const char *env_name,
-                       const char *env_value, const char *peer, const char *ours) {
-    static char out[4096];
-    int st = bench_js_capture(argv, env_name, env_value, 0, c->opt.js_timeout, out, sizeof out,
-                              NULL);
+/* A line of kdf.mjs or kdf.py: "fastsha256-bench-kdf\trow\t<who>\t..." is a
+ * row; any other line of theirs says why there is none. */
+static void on_line(void *arg, const char *line) {
+    const bench_ctx *c = (const bench_ctx *)arg;
     bench_kdf_runtime_row *r = &runtime_rows[nruntime_rows];
-    const char *line = strstr(out, "fastsha256-bench-kdf\trow\t");
-    if (st != 0 || line == NULL ||
-        sscanf(line, "fastsha256-bench-kdf\trow\t%47[^\t]\t%lf\t%lf\t%lf\t%lf", r->who,
+    if (nruntime_rows == 2 || strncmp(line, "fastsha256-bench-kdf\t", 21) != 0)
+        return;
+    if (sscanf(line, "fastsha256-bench-kdf\trow\t%47[^\t]\t%lf\t%lf\t%lf\t%lf", r->who,
                &r->peer_med, &r->peer_best, &r->ours_med, &r->ours_best) != 5) {
-        bench_progress("  kdf: %s left out (status %d): %.200s\n", argv[1], st, out);
+        bench_progress("  kdf: a row left out: %.200s\n", line + 21);
         return;
     }
-    r->peer = peer;
-    r->ours = ours;
-    nruntime_rows++;
-    add_result(c, r);
+    int node = strncmp(r->who, "node", 4) == 0;
+    r->peer = node ? "crypto.pbkdf2Sync" : "hashlib.pbkdf2_hmac";
+    r->ours = node ? "fastsha256 pbkdf2Sync" : "fastsha256.pbkdf2_hmac";
+    add_result(c, &runtime_rows[nruntime_rows++]);
 }
 
-static void node_row(const bench_ctx *c, const char *iters, const char *reps) {
-    char index_js[BENCH_JS_PATH_MAX], addon[BENCH_JS_PATH_MAX], node[BENCH_JS_PATH_MAX];
-    const char *env = getenv("FASTSHA256_JS_RUNTIMES");
-    const char *dirs[2] = {c->opt.runtimes ? c->opt.runtimes : "", env ? env : ""};
-    if (!bench_js_find_runtime("node", dirs, 2, node, sizeof node) ||
-        !bench_js_find_addon(c->exe_dir, FASTSHA256_BENCH_SOURCE_DIR, index_js, sizeof index_js,
-                             addon, sizeof addon)) {
-        bench_progress("  kdf: no Node row (node or this build's addon not found)\n");
-        return;
-    }
-    char script[BENCH_JS_PATH_MAX];
-    bench_fmt(script, sizeof script, "%s/js/kdf.mjs", FASTSHA256_BENCH_SOURCE_DIR);
-    const char *argv[] = {node, script, iters, reps, index_js, addon, NULL};
-    run_script(c, argv, NULL, NULL, "crypto.pbkdf2Sync", "fastsha256 pbkdf2Sync");
-}
-
-static void python_row(const bench_ctx *c, const char *iters, const char *reps) {
-    const char *path = bench_python_path();
-    char script[BENCH_JS_PATH_MAX];
-    bench_fmt(script, sizeof script, "%s/python/kdf.py", FASTSHA256_BENCH_SOURCE_DIR);
-    const char *argv[] = {bench_python_interpreter(), script, iters, reps, NULL};
-    run_script(c, argv, path ? "PYTHONPATH" : NULL, path, "hashlib.pbkdf2_hmac", "fastsha256.pbkdf2_hmac");
-}
-
+/* bench/peers.sh runs the scripts, pinned like the C rows. */
 void bench_kdf_runtimes_run(const bench_ctx *c, uint64_t iterations) {
-    char iters[24], reps[16];
+    int reps = c->opt.quick ? 1 : c->opt.reps;
     runtime_iterations = iterations;
-    bench_fmt(iters, sizeof iters, "%llu", (unsigned long long)iterations);
-    bench_fmt(reps, sizeof reps, "%d", c->opt.quick ? 1 : c->opt.reps);
-    if (!c->opt.no_js)
-        node_row(c, iters, reps);
-    if (!c->opt.no_python)
-        python_row(c, iters, reps);
+    for (int i = 0; i < 2; i++)
+        if (!(i ? c->opt.no_python : c->opt.no_js) &&
+            bench_peers_run(c, i ? "kdf-python" : "kdf-node", 0, iterations, reps, 0, on_line,
+                            (void *)c) < 0)
+            bench_progress("  kdf: bench/peers.sh not found: no Node or Python row\n");
 }
 
 void bench_kdf_runtimes_print(FILE *out) {

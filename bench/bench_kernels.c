@@ -162,7 +162,7 @@ bench_ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap
     bench_ossl_probe p;
     memset(&p, 0, sizeof p);
 #if defined(__x86_64__) || defined(__i386__)
-    char self[BENCH_JS_PATH_MAX];
+    char self[BENCH_PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0)
         return p;
@@ -171,7 +171,9 @@ bench_ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap
                           c->opt.quick ? NULL : "5", NULL};
     static char out[4096];
     /* Same CPU as this process: the child inherits the pinning. */
-    int st = bench_js_capture(argv, "OPENSSL_ia32cap", ia32cap, 0, 300, out, sizeof out, NULL);
+    char env[96];
+    bench_fmt(env, sizeof env, "OPENSSL_ia32cap=%s", ia32cap);
+    int st = bench_proc_capture(argv, env, 0, 300, out, sizeof out);
     const char *line = strstr(out, "openssl-probe ");
     if (st == 0 && line &&
         sscanf(line + 14, "%lf %lf %lf", &p.per_byte_16m, &p.per_block_1m, &p.per_hash_14) == 3)

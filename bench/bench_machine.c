@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "bench_common.h"
-#include "bench_js.h"
+#include "bench_proc.h"
 
 /* The value of "key : value" when line has that key. */
 static const char *value_of(char *line, const char *key) {
@@ -42,11 +42,12 @@ void bench_machine_cpu_id(char *out, size_t n) {
         bench_fmt(out, n, "%s family %s model %s", vendor, family, model);
 }
 
-void bench_machine_python(const char *python, char *out, size_t n) {
+void bench_machine_python(char *out, size_t n) {
+    const char *python = getenv("FASTSHA256_PYTHON");
+    python = python && python[0] ? python : "/usr/bin/python3";
     const char *argv[] = {python, "--version", NULL};
     char text[256];
-    if (access(python, X_OK) != 0 ||
-        bench_js_capture(argv, NULL, NULL, 0, 30, text, sizeof text, NULL) != 0) {
+    if (access(python, X_OK) != 0 || bench_proc_capture(argv, NULL, 0, 30, text, sizeof text) != 0) {
         bench_fmt(out, n, "%s not found (apt-get install python3)", python);
         return;
     }

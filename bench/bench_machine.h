@@ -9,7 +9,7 @@
 /* "AuthenticAMD family 25 model 17" from /proc/cpuinfo, or "". */
 void bench_machine_cpu_id(char *out, size_t n);
 
-/* "Python 3.11.2 (/usr/bin/python3)", or why not. */
-void bench_machine_python(const char *python, char *out, size_t n);
+/* "Python 3.11.2 (/usr/bin/python3)" ($FASTSHA256_PYTHON, else that), or why not. */
+void bench_machine_python(char *out, size_t n);
 
 #endif /* FASTSHA256_BENCH_MACHINE_H */

@@ -1,15 +1,31 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* The peer programs' JSON lines (see bench_peer.h). The reader knows the
- * flat objects the peers print: string, number and number-array members;
- * anything else on a line makes it not a row. */
+/* The peer programs' JSON lines, and bench/peers.sh that runs them (see
+ * bench_peer.h). The reader knows the flat objects the peers print: string,
+ * number and number-array members; anything else on a line makes it not a
+ * row. */
+#define _POSIX_C_SOURCE 200809L
 #include "bench_peer.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench_common.h"
-#include "bench_js.h"
+
+#ifndef FASTSHA256_BENCH_SOURCE_DIR
+#define FASTSHA256_BENCH_SOURCE_DIR ""
+#endif
+#ifndef FASTSHA256_BENCH_DATA_DIR
+#define FASTSHA256_BENCH_DATA_DIR ""
+#endif
+#ifndef FASTSHA256_BENCH_REL_DATA_DIR
+#define FASTSHA256_BENCH_REL_DATA_DIR "share/fastsha256/bench"
+#endif
+#ifndef FASTSHA256_BENCH_PYTHON_DIR
+#define FASTSHA256_BENCH_PYTHON_DIR ""
+#endif
 
 static const char *skip_ws(const char *p) {
     while (*p == ' ' || *p == '\t' || *p == '\r')
@@ -55,7 +71,8 @@ static char *string_member(bench_peer_row *r, const char *key, size_t *cap) {
     static const struct {
         const char *key;
         size_t off, size;
-    } m[] = {MEMBER(runtime), MEMBER(version), MEMBER(style), MEMBER(last), MEMBER(missing)};
+    } m[] = {MEMBER(runtime), MEMBER(version), MEMBER(style), MEMBER(last), MEMBER(missing),
+             MEMBER(who),     MEMBER(label),   MEMBER(path)};
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         if (strcmp(m[i].key, key) == 0) {
             *cap = m[i].size;
@@ -104,7 +121,7 @@ int bench_peer_parse(const char *line, bench_peer_row *r) {
     if (r->missing[0])
         return 2;
     if (!r->runtime[0] || nn == 0 || nn != nms)
-        return 0;
+        return 3;
     for (int i = 0; i < nn; i++) {
         r->rate[i] = ms[i] > 0 ? n[i] / (ms[i] / 1000.0) : 0;
         r->count += (size_t)n[i];
@@ -113,29 +130,53 @@ int bench_peer_parse(const char *line, bench_peer_row *r) {
     return 1;
 }
 
-int bench_peer_run(const char *const *argv, const char *env_name, const char *env_value,
-                   int restore_affinity, unsigned timeout_s, bench_peer_row *rows, int max,
-                   char *err, size_t errlen, int *missing) {
-    static char out[1 << 16];
-    int status = bench_js_capture(argv, env_name, env_value, restore_affinity, timeout_s, out,
-                                  sizeof out, NULL);
-    int nrows = 0;
-    *missing = 0;
-    bench_fmt(err, errlen, "%s", status == -2 ? "timed out" : "no row printed");
-    for (char *line = out; line && *line;) {
-        char *nl = strchr(line, '\n');
-        if (nl)
-            *nl = '\0';
-        int kind = nrows < max ? bench_peer_parse(line, &rows[nrows]) : 0;
-        if (kind == 1)
-            nrows++;
-        else if (kind == 2)
-            *missing = 1, bench_fmt(err, errlen, "%s", rows[nrows].missing);
-        else if (*line && !*missing)
-            bench_fmt(err, errlen, "%.200s", line); /* a runtime's error message */
-        line = nl ? nl + 1 : NULL;
-    }
-    if (status != 0 && !*missing && nrows == 0 && status != -2 && !err[0])
-        bench_fmt(err, errlen, "exit status %d", status);
-    return status == 0 || status == 3 ? nrows : 0;
+/* The script: in the source tree, else in the share folder installed beside
+ * this binary, else in the configured one. */
+static int find_script(const bench_ctx *c, char *out, size_t n) {
+    const char *src = FASTSHA256_BENCH_SOURCE_DIR, *data = FASTSHA256_BENCH_DATA_DIR;
+    bench_fmt(out, n, "%s/peers.sh", src);
+    if (src[0] && access(out, R_OK) == 0)
+        return 1;
+    bench_fmt(out, n, "%s/../" FASTSHA256_BENCH_REL_DATA_DIR "/peers.sh", c->exe_dir);
+    if (access(out, R_OK) == 0)
+        return 1;
+    bench_fmt(out, n, "%s/peers.sh", data);
+    return data[0] && access(out, R_OK) == 0;
+}
+
+/* What the script reads from its environment, set once (the caller's own
+ * settings first). */
+static void set_environment(const bench_ctx *c) {
+    char path[BENCH_PATH_MAX], timeout[16];
+    if (c->opt.runtimes)
+        setenv("FASTSHA256_JS_RUNTIMES", c->opt.runtimes, 1);
+    if (c->opt.js_dir)
+        setenv("FASTSHA256_BENCH_JS_DIR", c->opt.js_dir, 1);
+    bench_fmt(timeout, sizeof timeout, "%u", c->opt.js_timeout);
+    setenv("FASTSHA256_BENCH_TIMEOUT", timeout, 1);
+    /* The bench binary is in <build>/bench: the addon in <build>/bindings/node. */
+    bench_fmt(path, sizeof path, "%s/../bindings/node/fastsha256.node", c->exe_dir);
+    if (access(path, R_OK) != 0)
+        bench_fmt(path, sizeof path, "%s/../bindings/node/build/fastsha256.node",
+                  FASTSHA256_BENCH_SOURCE_DIR);
+    setenv("FASTSHA256_NODE_ADDON", path, 0);
+    bench_fmt(path, sizeof path, "%s/fastsha256", FASTSHA256_BENCH_PYTHON_DIR);
+    if (FASTSHA256_BENCH_PYTHON_DIR[0] && access(path, F_OK) == 0)
+        setenv("FASTSHA256_PYTHONPATH", FASTSHA256_BENCH_PYTHON_DIR, 0);
+}
+
+int bench_peers_run(const bench_ctx *c, const char *what, int list, size_t count, int reps,
+                    int unpinned, bench_proc_line_fn on_line, void *arg) {
+    static int env_set;
+    char script[BENCH_PATH_MAX], n[32], r[16];
+    if (!find_script(c, script, sizeof script))
+        return -1;
+    if (!env_set++)
+        set_environment(c);
+    bench_fmt(n, sizeof n, "%zu", count);
+    bench_fmt(r, sizeof r, "%d", reps);
+    const char *argv[] = {"sh", script, list ? "--list" : what, list ? what : n, list ? n : r,
+                          list ? r : NULL, NULL};
+    /* The whole group may take each of its programs' time. */
+    return bench_proc_lines(argv, NULL, unpinned, 64 * c->opt.js_timeout, on_line, arg);
 }

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* The rows of the peer programs (bench/js, bench/python/seed.py): each
- * prints one JSON line per row (bench/js/harness.mjs describes the format),
- * read here. */
+/* The peer programs (bench/js, bench/python), found and run by bench/peers.sh:
+ * every line they print is a flat JSON object (bench/js/harness.mjs
+ * describes the rows), read here. */
 #ifndef FASTSHA256_BENCH_PEER_H
 #define FASTSHA256_BENCH_PEER_H
 
 #include <stddef.h>
+
+#include "bench_context.h"
+#include "bench_proc.h"
 
 #define BENCH_PEER_MAX_REPS 64
 
@@ -15,20 +18,24 @@ typedef struct bench_peer_row {
     char style[64];
     char last[65];                     /* the last hex digest */
     char missing[200];                 /* why the row cannot run here, or "" */
+    char who[48], label[96];           /* peers.sh's line naming the next row */
+    char path[256];                    /* peers.sh versions: where the runtime is */
     int nreps;
     double rate[BENCH_PEER_MAX_REPS];  /* messages per second of each repetition */
     size_t count;                      /* messages over all repetitions */
 } bench_peer_row;
 
-/* One line: 1 a row, 2 a {"missing": ...} line, 0 anything else. */
+/* One line: 1 a row (with "n" and "ms"), 2 a {"missing": ...} line, 3 any
+ * other JSON object (its known members read), 0 anything else. */
 int bench_peer_parse(const char *line, bench_peer_row *r);
 
-/* Runs argv (see bench_js_capture for env and restore_affinity) and reads
- * its rows into rows[0..max). Returns how many; on none, err says why (the
- * program's missing line, its last line of output, or its exit status) and
- * *missing is set when the program said the row cannot run here. */
-int bench_peer_run(const char *const *argv, const char *env_name, const char *env_value,
-                   int restore_affinity, unsigned timeout_s, bench_peer_row *rows, int max,
-                   char *err, size_t errlen, int *missing);
+/* bench/peers.sh `what` (a group, or "versions") with count and reps, its
+ * lines to on_line; --list: only the lines naming the rows. The script is
+ * found in the source tree or the installed share folder; the options
+ * (--runtimes, --js-dir, the timeout) and this build's addon and Python
+ * module reach it in its environment. Returns its exit status, or -1 when
+ * it is not found. */
+int bench_peers_run(const bench_ctx *c, const char *what, int list, size_t count, int reps,
+                    int unpinned, bench_proc_line_fn on_line, void *arg);
 
 #endif /* FASTSHA256_BENCH_PEER_H */

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "bench_common.h"
-#include "bench_js.h"
+#include "bench_proc.h"
 
 /* "fastsha256-bench: --output " and why; returns -1. */
 static int __attribute__((format(printf, 1, 2))) refuse(const char *fmt, ...) {
@@ -32,7 +32,7 @@ static int __attribute__((format(printf, 1, 2))) refuse(const char *fmt, ...) {
  * directory is created (never missing parents: a typo must not build a tree,
  * and /nonexistent/... must fail even as root). */
 int bench_report_prepare_dir(const char *dir) {
-    char path[BENCH_JS_PATH_MAX];
+    char path[BENCH_PATH_MAX];
     size_t len = dir ? strlen(dir) : 0;
     struct stat st;
     if (len == 0)

@@ -14,11 +14,11 @@
 #include <unistd.h>
 
 #include "bench_common.h"
-#include "bench_js.h"
+#include "bench_proc.h"
 
 int bench_report_write_file(const char *dir, const char *name, bench_report_tables_fn write,
                             const bench_report_meta *m) {
-    char path[BENCH_JS_PATH_MAX];
+    char path[BENCH_PATH_MAX];
     bench_fmt(path, sizeof path, "%s/%s", dir, name);
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -46,22 +46,24 @@ void bench_report_gp_quote(FILE *out, const char *s) {
 
 int bench_report_gnuplot(const char *dir, const char *script, const char *pictures,
                          int verbose) {
-    char gnuplot[BENCH_JS_PATH_MAX];
     int status = 0;
-    if (!bench_js_find_runtime("gnuplot", NULL, 0, gnuplot, sizeof gnuplot)) {
-        fprintf(stderr, "fastsha256-bench: gnuplot not found: wrote %s/%s, no pictures "
-                        "(apt-get install gnuplot-nox)\n", dir, script);
-        return 0;
-    }
     pid_t pid = fork();
     if (pid == 0) {
         if (chdir(dir) != 0)
             _exit(126);
-        execl(gnuplot, "gnuplot", script, (char *)NULL);
+        execlp("gnuplot", "gnuplot", script, (char *)NULL);
         _exit(127);
     }
-    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-        WEXITSTATUS(status) != 0) {
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+        status = -1;
+    else
+        status = WEXITSTATUS(status);
+    if (status == 127) { /* not found: the script is there, the pictures are not */
+        fprintf(stderr, "fastsha256-bench: gnuplot not found: wrote %s/%s, no pictures "
+                        "(apt-get install gnuplot-nox)\n", dir, script);
+        return 0;
+    }
+    if (status != 0) {
         fprintf(stderr, "fastsha256-bench: gnuplot failed on %s/%s\n", dir, script);
         return -1;
     }

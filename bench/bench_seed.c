@@ -4,7 +4,7 @@
  * "Hello world!!!". fastsha256 does it one call per message, with a
  * streaming context per message and in batches, on the automatic backend and
  * on every backend this CPU supports; OpenSSL's libcrypto and the JavaScript
- * runtimes found here (bench_seed_js.c) and Python (bench_seed_python.c) do it
+ * runtimes found here and Python (bench_seed_peers.c) do it
  * side by side. */
 #include "bench_seed.h"
 
@@ -309,15 +309,15 @@ static int have_openssl(const bench_ctx *c) {
 static void plan_seed(const bench_ctx *c) {
     if (!c->opt.no_js)
         for (int g = BENCH_GROUP_CREATEHASH; g <= BENCH_GROUP_FROM_JS; g++)
-            bench_seed_js_plan(c, g);
+            bench_seed_peers_plan(c, g);
     plan_seed_fastsha256(c);
     if (have_openssl(c))
         for (int s = 0; s < 3; s++)
             bench_eta_plan(1, c_expected(c, "openssl"));
     if (!c->opt.no_python)
-        bench_seed_python_plan(c);
+        bench_seed_peers_plan(c, BENCH_GROUP_PYTHON);
     if (!c->opt.no_js)
-        bench_seed_js_plan(c, BENCH_GROUP_NPM);
+        bench_seed_peers_plan(c, BENCH_GROUP_NPM);
 }
 
 /* The C rows: fastsha256 on each backend, then OpenSSL. */
@@ -340,10 +340,10 @@ static void run_seed(bench_ctx *c) {
         bench_report_print_plan(stdout, &c->meta, bench_eta_rows(), bench_eta_seconds());
     if (!c->opt.no_js) {
         for (int g = BENCH_GROUP_CREATEHASH; g <= BENCH_GROUP_BUILTIN; g++)
-            bench_seed_js_group(c, g);
+            bench_seed_peers_group(c, g);
         if (c->stream)
             bench_report_print_answer(stdout, &c->meta);
-        bench_seed_js_group(c, BENCH_GROUP_FROM_JS);
+        bench_seed_peers_group(c, BENCH_GROUP_FROM_JS);
         if (c->stream)
             bench_report_print_from_js(stdout, &c->meta);
     }
@@ -351,9 +351,9 @@ static void run_seed(bench_ctx *c) {
     if (c->stream)
         bench_report_print_c(stdout, &c->meta);
     if (!c->opt.no_python)
-        bench_seed_python(c);
+        bench_seed_peers_group(c, BENCH_GROUP_PYTHON);
     if (!c->opt.no_js)
-        bench_seed_js_group(c, BENCH_GROUP_NPM);
+        bench_seed_peers_group(c, BENCH_GROUP_NPM);
     if (c->stream) {
         bench_report_print_others(stdout, &c->meta);
         bench_report_print_seed_rest(stdout, &c->meta);

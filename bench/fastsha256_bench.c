@@ -336,11 +336,11 @@ static void describe_run(void) {
     if (ctx.opt.no_js)
         SET_META(js[0], "left out (--no-js)");
     else if (ctx.opt.mode_on[0])
-        bench_seed_js_discover(&ctx);
+        bench_seed_peers_discover(&ctx);
     if (ctx.opt.no_python)
         SET_META(python, "left out (--no-python)");
     else
-        bench_machine_python(bench_python_interpreter(), ctx.meta.python, sizeof ctx.meta.python);
+        bench_machine_python(ctx.meta.python, sizeof ctx.meta.python);
     ctx.meta.count = ctx.opt.count;
     ctx.meta.batch = ctx.opt.batch;
     ctx.meta.js_count = ctx.opt.js_count;
