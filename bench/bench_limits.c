@@ -14,6 +14,7 @@
 
 #include "bench_context.h"
 #include "bench_limits.h"
+#include "bench_machine.h"
 #include "limits_probe.h"
 
 static char cpu_id[160], cpu_stem[64];
@@ -70,7 +71,7 @@ static void print_floors(const bench_limits_floors *f) {
 }
 
 static void run_limits(bench_ctx *c) {
-    bench_probe_cpu_identify(cpu_id, sizeof cpu_id, cpu_stem, sizeof cpu_stem);
+    bench_machine_cpu_stem(cpu_id, sizeof cpu_id, cpu_stem, sizeof cpu_stem);
     bench_progress("limits: %s (%s); results file name: bench/results/cpus/%s.txt\n", cpu_id,
                    c->meta.cpu_model, cpu_stem);
     bench_progress("limits: core cycles = TSC cycles x %.3f\n", c->clk.core_per_tick);

@@ -82,17 +82,10 @@ typedef struct bench_limits_round_log {
     double floor[BENCH_LIMITS_MAX_ROUNDS], cpt[BENCH_LIMITS_MAX_ROUNDS];
 } bench_limits_round_log;
 
-static double median_of(const double *v, int n) {
-    double s[BENCH_LIMITS_MAX_ROUNDS];
-    memcpy(s, v, (size_t)n * sizeof *v);
-    bench_sort_doubles(s, (size_t)n);
-    return s[n / 2];
-}
-
 /* The floor is the fastest any round's probes ran (interference only ever
  * slows a probe); both shares are ratios of ticks. */
 static void summarise(const bench_limits_round_log *r, bench_limits_measured *m) {
-    double cyc[BENCH_LIMITS_MAX_ROUNDS], floor = 0, fastest = 0;
+    double cyc[BENCH_LIMITS_MAX_ROUNDS] = {0}, floor = 0, fastest = 0;
     m->best = 0;
     for (int i = 0; i < r->n; i++) {
         cyc[i] = r->path[i] * r->cpt[i];
@@ -104,8 +97,8 @@ static void summarise(const bench_limits_round_log *r, bench_limits_measured *m)
         }
     }
     m->rounds = r->n;
-    m->median = median_of(cyc, r->n);
-    double path = median_of(r->path, r->n);
+    m->median = bench_median(cyc, r->n);
+    double path = bench_median(r->path, r->n);
     m->share = path > 0 ? floor / path : 0;
     m->best_share = fastest > 0 ? floor / fastest : 0;
 }

@@ -11,11 +11,17 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static double median_of(const double *v, int n) {
+void bench_sort_doubles(double *v, size_t n) {
+    qsort(v, n, sizeof *v, cmp_double);
+}
+
+double bench_median(const double *v, int n) {
     double s[BENCH_STATS_MAX];
     n = n < BENCH_STATS_MAX ? n : BENCH_STATS_MAX;
+    if (n <= 0)
+        return 0;
     memcpy(s, v, (size_t)n * sizeof *s);
-    qsort(s, (size_t)n, sizeof *s, cmp_double);
+    bench_sort_doubles(s, (size_t)n);
     return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
@@ -25,7 +31,7 @@ bench_spread bench_spread_of(const double *v, int n) {
     if (n <= 0)
         return s;
     s.n = n;
-    s.med = median_of(v, n);
+    s.med = bench_median(v, n);
     s.min = s.max = v[0];
     for (int i = 0; i < n; i++) {
         s.min = v[i] < s.min ? v[i] : s.min;

@@ -169,35 +169,6 @@ void bench_affinity_restore_self(void) {
 
 /* --- System description ------------------------------------------------------ */
 
-void bench_cpu_model(char *out, size_t n) {
-    bench_fmt(out, n, "unknown");
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (!f)
-        return;
-    char line[512];
-    const char *keys[] = {"model name", "Model", "Hardware", "cpu model"};
-    int found = 0;
-    while (!found && fgets(line, sizeof line, f)) {
-        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-            size_t kl = strlen(keys[k]);
-            if (strncmp(line, keys[k], kl) == 0 && (line[kl] == ' ' || line[kl] == '\t' ||
-                                                    line[kl] == ':')) {
-                char *v = strchr(line, ':');
-                if (!v)
-                    continue;
-                v++;
-                while (*v == ' ' || *v == '\t')
-                    v++;
-                v[strcspn(v, "\n")] = '\0';
-                bench_fmt(out, n, "%s", v);
-                found = 1;
-                break;
-            }
-        }
-    }
-    fclose(f);
-}
-
 const char *bench_compiler(void) {
 #if defined(__clang__)
     return "clang " __clang_version__;
@@ -209,34 +180,6 @@ const char *bench_compiler(void) {
 }
 
 /* --- Measurement ------------------------------------------------------------ */
-
-static int compare_doubles(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-void bench_sort_doubles(double *v, size_t n) {
-    qsort(v, n, sizeof *v, compare_doubles);
-}
-
-double bench_median(const double *v, int n) {
-    double s[64];
-    if (n <= 0)
-        return 0;
-    if (n > 64)
-        n = 64;
-    memcpy(s, v, (size_t)n * sizeof *s);
-    for (int i = 1; i < n; i++) {
-        double x = s[i];
-        int j = i - 1;
-        while (j >= 0 && s[j] > x) {
-            s[j + 1] = s[j];
-            j--;
-        }
-        s[j + 1] = x;
-    }
-    return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
-}
 
 static double min_of(const double *v, int n) {
     double m = v[0];

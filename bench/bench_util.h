@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bench_stats.h"
+
 /* --- Clocks ---------------------------------------------------------------- */
 uint64_t bench_ticks(void);           /* rdtsc / cntvct_el0 / CLOCK_MONOTONIC ns */
 const char *bench_tick_source(void);  /* "TSC (rdtsc)", ... */
@@ -42,7 +44,6 @@ int bench_pin_self(int cpu);              /* 0 = done */
 void bench_affinity_restore_self(void);   /* back to the saved set (for children) */
 
 /* --- System description ------------------------------------------------------ */
-void bench_cpu_model(char *out, size_t n); /* /proc/cpuinfo "model name" */
 const char *bench_compiler(void);
 
 /* --- Measurement ------------------------------------------------------------ */
@@ -90,10 +91,5 @@ void bench_measure(bench_work_fn fn, void *arg, const bench_plan *plan, bench_re
  * first_cpu < 0). ns/ticks per item are for all threads together. */
 void bench_measure_threads(bench_work_fn fn, void *const *args, int nthreads, int first_cpu,
                            const bench_plan *plan, bench_result *out);
-
-/* Sorts n doubles in place, smallest first. */
-void bench_sort_doubles(double *v, size_t n);
-/* Median of n doubles (sorts a copy; n <= 64). */
-double bench_median(const double *v, int n);
 
 #endif /* FASTSHA256_BENCH_UTIL_H */

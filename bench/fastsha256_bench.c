@@ -308,7 +308,7 @@ static void check_backend_option(void) {
 
 /* The machine, the build and the library. */
 static void describe_system(void) {
-    bench_cpu_model(ctx.meta.cpu_model, sizeof ctx.meta.cpu_model);
+    bench_machine_cpu_model(ctx.meta.cpu_model, sizeof ctx.meta.cpu_model);
     bench_machine_cpu_id(ctx.meta.cpu_id, sizeof ctx.meta.cpu_id);
     ctx.meta.ncpus = bench_affinity_count();
     ctx.meta.tick_source = bench_tick_source();

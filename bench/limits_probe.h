@@ -29,9 +29,4 @@ extern const bench_probe *const bench_probes[];
 void bench_probe_run(const bench_probe *p, double core_per_tick, int reps, double ms,
                      double *median, double *best);
 
-/* The running CPU: "AuthenticAMD family 25 model 1 stepping 1" into id
- * (x86: CPUID; AArch64: /proc/cpuinfo's implementer, architecture, part and
- * revision) and the results file's stem, "amd-f25-m1", into stem. */
-void bench_probe_cpu_identify(char *id, size_t id_size, char *stem, size_t stem_size);
-
 #endif /* FASTSHA256_BENCH_LIMITS_PROBE_H */
