@@ -42,6 +42,15 @@ check_fsverity() {
         cmp -s "$work/got" "$work/want" || fail "fsverity default under '$e'"
         cases=$((cases + 1))
     done
+    # Many 4 MiB pieces through 1 to 5 threads (the pieces' digests added in
+    # file order by whichever thread finishes the next one).
+    mkfile pieces $((4 * 1048576 * 5 + 4097))
+    (cd "$work" && fsverity digest --hash-alg=sha256 --salt=ab pieces) > "$work/want"
+    for j in 1 2 3 5; do
+        (cd "$work" && run_tree "" fsverity -j $j --salt=ab pieces) > "$work/got"
+        cmp -s "$work/got" "$work/want" || fail "fsverity -j $j"
+        cases=$((cases + 1))
+    done
     for bs in 1024 2048 4096 8192 16384 32768 65536; do
         for s in "${salts[@]}"; do
             local f=(one b4097 lvl3)

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Reading a file through a tree format. One thread: pieces of whole leaves
- * read and hashed in turn. More: each worker claims the next piece, reads
- * it with pread and hashes its leaves through the lanes into its slot;
- * the slots' digests are fed in file order by the calling thread, so the
- * tree above the leaves is built as one thread would build it. */
+ * read and hashed in turn. More: each thread, the caller's too, claims the
+ * next piece, reads it with pread into its own buffer and hashes its leaves
+ * through the lanes into a slot of digests; the thread that finishes the
+ * piece next in file order feeds the ready slots to the tree in order, so
+ * the levels above the leaves are built as one thread would build them. */
 #define _GNU_SOURCE 1
 #include <errno.h>
 #include <pthread.h>
@@ -54,31 +55,63 @@ static int read_serial(int fd, uint64_t size, const tree_ops *ops) {
 }
 
 typedef struct slot {
-    uint8_t *data;
     uint8_t (*digests)[32];
     uint64_t piece; /* which piece the slot holds */
-    int state;      /* 0 free, 1 being read, 2 ready */
+    int state;      /* 0 free, 1 being hashed, 2 ready */
     int err;
 } slot;
 
 typedef struct pipe_run {
     pthread_mutex_t lock;
-    pthread_cond_t changed;
+    pthread_cond_t freed;
     const tree_ops *ops;
-    int fd, failed;
-    uint64_t pieces, next, leaves;
+    int fd, failed, adding, err;
+    uint64_t pieces, next, added, leaves;
     size_t per, nslots; /* leaves a piece */
     slot *slots;
 } pipe_run;
 
-/* Worker: claims pieces while their slot is free, reads and hashes them. */
-static void *worker(void *arg) {
-    pipe_run *p = (pipe_run *)arg;
-    size_t leaf = p->ops->leaf;
+static size_t leaves_in(const pipe_run *p, uint64_t piece) {
+    uint64_t first = piece * p->per;
+    return p->leaves - first < p->per ? (size_t)(p->leaves - first) : p->per;
+}
+
+/* With the lock held and this thread the only adder: the ready pieces,
+ * in file order, into the tree (the lock dropped while adding). */
+static void drain(pipe_run *p) {
+    int freed = 0;
+    for (;;) {
+        slot *s = &p->slots[p->added % p->nslots];
+        if (p->failed || s->state != 2 || s->piece != p->added)
+            break;
+        pthread_mutex_unlock(&p->lock);
+        size_t n = leaves_in(p, s->piece);
+        if (!s->err)
+            p->ops->add(p->ops->ctx, (const uint8_t(*)[32])s->digests, n);
+        atomic_fetch_add_explicit(progress_counter(), (uint64_t)n * p->ops->leaf, memory_order_relaxed);
+        progress_tick();
+        pthread_mutex_lock(&p->lock);
+        if (s->err) {
+            p->failed = 1;
+            p->err = s->err;
+        }
+        s->state = 0;
+        p->added++;
+        freed = 1;
+    }
+    if (freed || p->failed)
+        pthread_cond_broadcast(&p->freed);
+}
+
+/* Every thread, the caller's too: claims the next piece once its slot is
+ * free, reads it into its own buffer and hashes its leaves into the slot;
+ * whoever finishes the piece next in file order adds the ready ones, so
+ * no thread only waits and wakes to add. */
+static void work(pipe_run *p, uint8_t *buf) {
     pthread_mutex_lock(&p->lock);
     for (;;) {
         while (!p->failed && p->next < p->pieces && p->slots[p->next % p->nslots].state != 0)
-            pthread_cond_wait(&p->changed, &p->lock);
+            pthread_cond_wait(&p->freed, &p->lock);
         if (p->failed || p->next >= p->pieces)
             break;
         uint64_t c = p->next++;
@@ -86,67 +119,48 @@ static void *worker(void *arg) {
         s->state = 1;
         s->piece = c;
         pthread_mutex_unlock(&p->lock);
-        uint64_t first = c * p->per;
-        size_t n = p->leaves - first < p->per ? (size_t)(p->leaves - first) : p->per;
-        s->err = read_at(p->fd, s->data, n * leaf, first * leaf);
+        size_t n = leaves_in(p, c), leaf = p->ops->leaf;
+        s->err = buf ? read_at(p->fd, buf, n * leaf, c * p->per * leaf) : ENOMEM;
         if (!s->err)
-            p->ops->leaves(p->ops->ctx, s->data, n, s->digests);
+            p->ops->leaves(p->ops->ctx, buf, n, s->digests);
         pthread_mutex_lock(&p->lock);
         s->state = 2;
-        pthread_cond_broadcast(&p->changed);
+        if (!p->adding) {
+            p->adding = 1;
+            drain(p);
+            p->adding = 0;
+        }
     }
     pthread_mutex_unlock(&p->lock);
+}
+
+static void *worker(void *arg) {
+    pipe_run *p = (pipe_run *)arg;
+    uint8_t *buf = malloc(p->per * p->ops->leaf);
+    work(p, buf);
+    free(buf);
     return NULL;
 }
 
-/* The calling thread: each piece's digests in order into the tree. */
-static int consume(pipe_run *p) {
-    int err = 0;
-    for (uint64_t c = 0; c < p->pieces && !err; c++) {
-        slot *s = &p->slots[c % p->nslots];
-        pthread_mutex_lock(&p->lock);
-        while (!(s->state == 2 && s->piece == c))
-            pthread_cond_wait(&p->changed, &p->lock);
-        pthread_mutex_unlock(&p->lock);
-        uint64_t first = c * p->per;
-        size_t n = p->leaves - first < p->per ? (size_t)(p->leaves - first) : p->per;
-        err = s->err;
-        if (!err)
-            p->ops->add(p->ops->ctx, (const uint8_t(*)[32])s->digests, n);
-        atomic_fetch_add_explicit(progress_counter(), (uint64_t)n * p->ops->leaf, memory_order_relaxed);
-        progress_tick();
-        pthread_mutex_lock(&p->lock);
-        s->state = 0;
-        if (err)
-            p->failed = 1;
-        pthread_cond_broadcast(&p->changed);
-        pthread_mutex_unlock(&p->lock);
-    }
-    return err;
-}
-
+/* Two slots a thread: one being hashed, one ready or being added. */
 static int slots_alloc(pipe_run *p) {
     p->slots = calloc(p->nslots, sizeof *p->slots);
     if (p->slots == NULL)
         return ENOMEM;
-    for (size_t i = 0; i < p->nslots; i++) {
-        p->slots[i].data = malloc(p->per * p->ops->leaf);
-        p->slots[i].digests = malloc(p->per * 32);
-        if (!p->slots[i].data || !p->slots[i].digests)
+    for (size_t i = 0; i < p->nslots; i++)
+        if ((p->slots[i].digests = malloc(p->per * 32)) == NULL)
             return ENOMEM;
-    }
     return 0;
 }
 
 static void slots_free(pipe_run *p) {
-    for (size_t i = 0; p->slots && i < p->nslots; i++) {
-        free(p->slots[i].data);
+    for (size_t i = 0; p->slots && i < p->nslots; i++)
         free(p->slots[i].digests);
-    }
     free(p->slots);
 }
 
-/* The whole leaves through the pipeline, then the tail through update. */
+/* The whole leaves through jobs threads (the caller one of them), then
+ * the tail through update. */
 static int read_parallel(int fd, uint64_t size, const tree_ops *ops, unsigned jobs) {
     pipe_run p = {.ops = ops, .fd = fd, .leaves = size / ops->leaf};
     pthread_t tid[64];
@@ -155,32 +169,29 @@ static int read_parallel(int fd, uint64_t size, const tree_ops *ops, unsigned jo
     p.pieces = (p.leaves + p.per - 1) / p.per;
     p.nslots = 2 * (size_t)jobs;
     pthread_mutex_init(&p.lock, NULL);
-    pthread_cond_init(&p.changed, NULL);
-    int err = slots_alloc(&p);
-    for (; !err && started < jobs && started < 64; started++)
+    pthread_cond_init(&p.freed, NULL);
+    uint8_t *buf = malloc(p.per * ops->leaf);
+    int err = buf ? slots_alloc(&p) : ENOMEM;
+    for (; !err && started + 1 < jobs && started < 64; started++)
         if (pthread_create(&tid[started], NULL, worker, &p) != 0)
             break;
-    if (!err && started == 0)
-        err = EAGAIN;
     if (!err)
-        err = consume(&p);
-    pthread_mutex_lock(&p.lock);
-    p.failed = 1; /* stops workers still waiting for a slot */
-    pthread_cond_broadcast(&p.changed);
-    pthread_mutex_unlock(&p.lock);
+        work(&p, buf);
     for (unsigned i = 0; i < started; i++)
         pthread_join(tid[i], NULL);
+    if (!err)
+        err = p.err ? p.err : p.added == p.pieces ? 0 : EIO;
     size_t tail = (size_t)(size % ops->leaf);
     if (!err && tail) {
-        uint8_t *buf = p.nslots ? p.slots[0].data : NULL;
         err = read_at(fd, buf, tail, size - tail);
         if (!err)
             ops->update(ops->ctx, buf, tail);
         atomic_fetch_add_explicit(progress_counter(), tail, memory_order_relaxed);
     }
+    free(buf);
     slots_free(&p);
     pthread_mutex_destroy(&p.lock);
-    pthread_cond_destroy(&p.changed);
+    pthread_cond_destroy(&p.freed);
     return err;
 }
 
