@@ -17,3 +17,12 @@ endforeach()
 file(CONFIGURE OUTPUT ${PROJECT_BINARY_DIR}/fastsha256.def CONTENT "${fastsha256_def}")
 target_sources(fastsha256_shared PRIVATE ${PROJECT_BINARY_DIR}/fastsha256.def)
 set_target_properties(fastsha256_shared PROPERTIES PREFIX "" IMPORT_PREFIX lib)
+
+# The tools and tests print size_t and 64-bit values with %zu and %llu: MinGW's
+# own C99 printf family, not msvcrt's (fastsha256_apply_defaults adds it to
+# every target; the library prints nothing).
+list(APPEND fastsha256_c_options -D__USE_MINGW_ANSI_STDIO=1)
+
+# The programs and the DLL carry libgcc and winpthreads (static), so they run
+# without MinGW's DLLs beside them.
+list(APPEND fastsha256_link_options -static)

@@ -3,7 +3,7 @@
 # whose winpthreads gives the tools and tests their threads); run under wine:
 #   apt-get install gcc-mingw-w64-x86-64 wine64 wine
 #   cmake -S . -B build-windows -DCMAKE_TOOLCHAIN_FILE=cmake/x86_64-w64-mingw32.cmake
-# ctest runs every test program under wine (tools/windows/wine-run.sh: a
+# ctest runs every test program under wine (scripts/wine-run.sh: a
 # wine prefix of the build's own, no debug output, no display).
 set(CMAKE_SYSTEM_NAME Windows)
 set(CMAKE_SYSTEM_PROCESSOR x86_64)
@@ -18,3 +18,7 @@ set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 set(ENV{PKG_CONFIG_LIBDIR} /usr/${FASTSHA256_CROSS_TRIPLE}/lib/pkgconfig)
 set(ENV{PKG_CONFIG_PATH} "")
+
+# The tests' emulator: wine, in a prefix under the build folder.
+set(CMAKE_CROSSCOMPILING_EMULATOR
+    sh;${CMAKE_CURRENT_LIST_DIR}/../scripts/wine-run.sh;${CMAKE_BINARY_DIR}/wine-prefix)

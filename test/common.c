@@ -6,8 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
+#ifdef _WIN32
+#  include <windows.h>
+#else
+#  include <sys/mman.h>
+#  include <unistd.h>
+#endif
 
 #include "../src/internal.h"
 
@@ -141,16 +145,36 @@ int rsp_load_monte(const char *name, uint8_t seed[32], uint8_t md[100][32], size
 }
 
 guarded guarded_alloc(size_t len) {
+#ifdef _WIN32
+    SYSTEM_INFO info;
+    GetSystemInfo(&info);
+    size_t page = info.dwPageSize;
+#else
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
+#endif
     size_t data_pages = (len + page - 1) / page;
     guarded g;
     g.map_len = (data_pages + 1) * page;
+#ifdef _WIN32
+    g.map = VirtualAlloc(NULL, g.map_len, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    cr_assert(g.map != NULL, "VirtualAlloc failed");
+    uint8_t *guard = (uint8_t *)g.map + data_pages * page;
+    DWORD old;
+    cr_assert(VirtualProtect(guard, page, PAGE_NOACCESS, &old), "VirtualProtect failed");
+#else
     g.map = mmap(NULL, g.map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     cr_assert(g.map != MAP_FAILED, "mmap failed");
     uint8_t *guard = (uint8_t *)g.map + data_pages * page;
     cr_assert(mprotect(guard, page, PROT_NONE) == 0, "mprotect failed");
+#endif
     g.data = guard - len;
     return g;
 }
 
-void guarded_free(guarded *g) { munmap(g->map, g->map_len); }
+void guarded_free(guarded *g) {
+#ifdef _WIN32
+    VirtualFree(g->map, 0, MEM_RELEASE);
+#else
+    munmap(g->map, g->map_len);
+#endif
+}

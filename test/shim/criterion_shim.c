@@ -1,20 +1,25 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The runner behind test/shim/criterion/criterion.h: collects the tests
- * that the constructors registered, runs each in a forked child, and
+ * that the constructors registered, runs each in a child process, and
  * reports. Exit status of a child: 0 passed, SHIM_SKIPPED skipped, anything
- * else (an assertion's SHIM_FAILED, a signal, another exit code) failed. */
+ * else (an assertion's SHIM_FAILED, a signal, another exit code) failed.
+ * The child is a fork, or on Windows (no fork) this program started again
+ * with --run=SUITE/NAME, which runs that one test. */
 #define _DEFAULT_SOURCE
 #include "criterion/criterion.h"
 
 #include <errno.h>
-#include <fnmatch.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#ifdef _WIN32
+#  include <process.h>
+#else
+#  include <signal.h>
+#  include <sys/wait.h>
+#  include <unistd.h>
+#endif
 
 enum { SHIM_FAILED = 1, SHIM_SKIPPED = 77 };
 
@@ -70,13 +75,34 @@ static int by_suite_then_name(const void *a, const void *b) {
     return c ? c : strcmp(x->name, y->name);
 }
 
-/* 0 passed, 1 failed, 2 skipped. */
-static int run_one(const struct cr_shim_test *t) {
-    fflush(NULL);
+/* A glob of '*' and '?' (fnmatch without flags: '*' also matches '/'). */
+static int glob_match(const char *p, const char *s) {
+    if (*p == '\0')
+        return *s == '\0';
+    if (*p == '*')
+        return glob_match(p + 1, s) || (*s != '\0' && glob_match(p, s + 1));
+    return *s != '\0' && (*p == '?' || *p == *s) && glob_match(p + 1, s + 1);
+}
+
+#ifdef _WIN32
+static const char *self_path;
+
+/* The child's exit status, or -1 when it could not be started. */
+static int run_child(const struct cr_shim_test *t) {
+    char run[300];
+    snprintf(run, sizeof run, "--run=%s/%s", t->suite, t->name);
+    const char *args[] = {self_path, run, NULL};
+    intptr_t status = _spawnv(_P_WAIT, self_path, args);
+    if (status == -1)
+        perror("_spawnv");
+    return (int)status;
+}
+#else
+static int run_child(const struct cr_shim_test *t) {
     pid_t pid = fork();
     if (pid < 0) {
         perror("fork");
-        return 1;
+        return -1;
     }
     if (pid == 0) {
         t->fn();
@@ -87,32 +113,47 @@ static int run_one(const struct cr_shim_test *t) {
     while (waitpid(pid, &status, 0) < 0) {
         if (errno != EINTR) {
             perror("waitpid");
-            return 1;
+            return -1;
         }
     }
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-        return 0;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == SHIM_SKIPPED)
-        return 2;
-    if (WIFSIGNALED(status))
+    if (WIFSIGNALED(status)) {
         fprintf(stderr, "[FAIL] %s::%s crashed: signal %d (%s)\n", t->suite, t->name,
                 WTERMSIG(status), strsignal(WTERMSIG(status)));
-    else if (WEXITSTATUS(status) != SHIM_FAILED)
-        fprintf(stderr, "[FAIL] %s::%s exited with status %d\n", t->suite, t->name,
-                WEXITSTATUS(status));
+        return -1;
+    }
+    return WEXITSTATUS(status);
+}
+#endif
+
+/* 0 passed, 1 failed, 2 skipped. */
+static int run_one(const struct cr_shim_test *t) {
+    fflush(NULL);
+    int status = run_child(t);
+    if (status == 0)
+        return 0;
+    if (status == SHIM_SKIPPED)
+        return 2;
+    if (status != SHIM_FAILED && status != -1)
+        fprintf(stderr, "[FAIL] %s::%s exited with status %d (0x%x)\n", t->suite, t->name,
+                status, (unsigned)status);
     return 1;
 }
 
 int main(int argc, char **argv) {
-    const char *filter = NULL;
+    const char *filter = NULL, *only = NULL;
     int list = 0;
+#ifdef _WIN32
+    self_path = _pgmptr;
+#endif
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "--filter=", 9) == 0)
             filter = argv[i] + 9;
+        else if (strncmp(argv[i], "--run=", 6) == 0)
+            only = argv[i] + 6;
         else if (strcmp(argv[i], "--list") == 0 || strcmp(argv[i], "-l") == 0)
             list = 1;
         else {
-            fprintf(stderr, "usage: %s [--list] [--filter=SUITE/NAME-glob]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--list] [--filter=SUITE/NAME-glob] [--run=SUITE/NAME]\n", argv[0]);
             return 2;
         }
     }
@@ -130,7 +171,12 @@ int main(int argc, char **argv) {
         const struct cr_shim_test *t = tests[i];
         char full[256];
         snprintf(full, sizeof full, "%s/%s", t->suite, t->name);
-        if (filter && fnmatch(filter, full, 0) != 0)
+        if (only && strcmp(only, full) == 0) {
+            t->fn(); /* the child of run_child on Windows */
+            fflush(NULL);
+            exit(0);
+        }
+        if (only || (filter && !glob_match(filter, full)))
             continue;
         if (list) {
             printf("%s\n", full);
@@ -157,6 +203,10 @@ int main(int argc, char **argv) {
         }
     }
     free(tests);
+    if (only) {
+        fprintf(stderr, "no test %s\n", only);
+        return 2;
+    }
     if (!list)
         printf("%zu passed, %zu failed, %zu skipped\n", passed, failed, skipped);
     return failed ? 1 : 0;

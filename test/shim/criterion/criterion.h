@@ -37,11 +37,18 @@ struct cr_shim_test {
     struct cr_shim_test *next;
 };
 
+/* MinGW's "printf" format is msvcrt's; the build uses MinGW's C99 one. */
+#ifdef __MINGW_PRINTF_FORMAT
+#  define CR_SHIM_PRINTF __MINGW_PRINTF_FORMAT
+#else
+#  define CR_SHIM_PRINTF printf
+#endif
+
 void cr_shim_register(struct cr_shim_test *test);
-__attribute__((noreturn, format(printf, 4, 5))) void
+__attribute__((noreturn, format(CR_SHIM_PRINTF, 4, 5))) void
 cr_shim_fail(const char *file, int line, const char *expr, const char *fmt, ...);
-__attribute__((noreturn, format(printf, 1, 2))) void cr_shim_skip(const char *fmt, ...);
-__attribute__((format(printf, 1, 2))) void cr_shim_log(const char *fmt, ...);
+__attribute__((noreturn, format(CR_SHIM_PRINTF, 1, 2))) void cr_shim_skip(const char *fmt, ...);
+__attribute__((format(CR_SHIM_PRINTF, 1, 2))) void cr_shim_log(const char *fmt, ...);
 
 #define CR_SHIM_ID(s_, n_, what) cr_shim_##s_##_##n_##_##what
 
