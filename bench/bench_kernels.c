@@ -167,13 +167,13 @@ bench_ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap
     if (n <= 0)
         return p;
     self[n] = '\0';
-    const char *argv[] = {self, "--openssl-probe", c->opt.quick ? "--quick" : "--reps",
-                          c->opt.quick ? NULL : "5", NULL};
+    char quoted[BENCH_PATH_MAX + 64], cmd[BENCH_PATH_MAX + 160];
     static char out[4096];
+    bench_proc_quote(quoted, sizeof quoted, self);
     /* Same CPU as this process: the child inherits the pinning. */
-    char env[96];
-    bench_fmt(env, sizeof env, "OPENSSL_ia32cap=%s", ia32cap);
-    int st = bench_proc_capture(argv, env, 0, 300, out, sizeof out);
+    bench_fmt(cmd, sizeof cmd, "OPENSSL_ia32cap='%s' %s --openssl-probe %s", ia32cap, quoted,
+              c->opt.quick ? "--quick" : "--reps 5");
+    int st = bench_proc_capture(cmd, out, sizeof out);
     const char *line = strstr(out, "openssl-probe ");
     if (st == 0 && line &&
         sscanf(line + 14, "%lf %lf %lf", &p.per_byte_16m, &p.per_block_1m, &p.per_hash_14) == 3)

@@ -97,9 +97,10 @@ void bench_machine_cpu_stem(char *id, size_t id_size, char *stem, size_t stem_si
 void bench_machine_python(char *out, size_t n) {
     const char *python = getenv("FASTSHA256_PYTHON");
     python = python && python[0] ? python : "/usr/bin/python3";
-    const char *argv[] = {python, "--version", NULL};
-    char text[256];
-    if (access(python, X_OK) != 0 || bench_proc_capture(argv, NULL, 0, 30, text, sizeof text) != 0) {
+    char text[256], cmd[BENCH_PATH_MAX];
+    bench_proc_quote(cmd, sizeof cmd - 16, python);
+    strcat(cmd, " --version 2>&1");
+    if (access(python, X_OK) != 0 || bench_proc_capture(cmd, text, sizeof text) != 0) {
         bench_fmt(out, n, "%s not found (apt-get install python3)", python);
         return;
     }

@@ -147,13 +147,17 @@ static int find_script(const bench_ctx *c, char *out, size_t n) {
 /* What the script reads from its environment, set once (the caller's own
  * settings first). */
 static void set_environment(const bench_ctx *c) {
-    char path[BENCH_PATH_MAX], timeout[16];
+    char path[BENCH_PATH_MAX], timeout[16], cpus[256] = "";
     if (c->opt.runtimes)
         setenv("FASTSHA256_JS_RUNTIMES", c->opt.runtimes, 1);
     if (c->opt.js_dir)
         setenv("FASTSHA256_BENCH_JS_DIR", c->opt.js_dir, 1);
     bench_fmt(timeout, sizeof timeout, "%u", c->opt.js_timeout);
     setenv("FASTSHA256_BENCH_TIMEOUT", timeout, 1);
+    /* The JS runtimes run as users run them: on every allowed CPU. */
+    for (int i = 0; i < bench_affinity_count() && strlen(cpus) + 8 < sizeof cpus; i++)
+        bench_fmt(cpus + strlen(cpus), 8, "%s%d", i ? "," : "", bench_affinity_nth(i));
+    setenv("FASTSHA256_BENCH_CPUS", cpus, 1);
     /* The bench binary is in <build>/bench: the addon in <build>/bindings/node. */
     bench_fmt(path, sizeof path, "%s/../bindings/node/fastsha256.node", c->exe_dir);
     if (access(path, R_OK) != 0)
@@ -166,17 +170,15 @@ static void set_environment(const bench_ctx *c) {
 }
 
 int bench_peers_run(const bench_ctx *c, const char *what, int list, size_t count, int reps,
-                    int unpinned, bench_proc_line_fn on_line, void *arg) {
+                    bench_proc_line_fn on_line, void *arg) {
     static int env_set;
-    char script[BENCH_PATH_MAX], n[32], r[16];
+    char script[BENCH_PATH_MAX], quoted[BENCH_PATH_MAX + 64], cmd[BENCH_PATH_MAX + 128];
     if (!find_script(c, script, sizeof script))
         return -1;
     if (!env_set++)
         set_environment(c);
-    bench_fmt(n, sizeof n, "%zu", count);
-    bench_fmt(r, sizeof r, "%d", reps);
-    const char *argv[] = {"sh", script, list ? "--list" : what, list ? what : n, list ? n : r,
-                          list ? r : NULL, NULL};
-    /* The whole group may take each of its programs' time. */
-    return bench_proc_lines(argv, NULL, unpinned, 64 * c->opt.js_timeout, on_line, arg);
+    bench_proc_quote(quoted, sizeof quoted, script);
+    bench_fmt(cmd, sizeof cmd, "sh %s %s%s %zu %d", quoted, list ? "--list " : "", what, count,
+              reps);
+    return bench_proc_lines(cmd, on_line, arg);
 }

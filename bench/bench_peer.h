@@ -30,12 +30,12 @@ typedef struct bench_peer_row {
 int bench_peer_parse(const char *line, bench_peer_row *r);
 
 /* bench/peers.sh `what` (a group, or "versions") with count and reps, its
- * lines to on_line; --list: only the lines naming the rows. The script is
+ * lines to on_line; list: only the lines naming the rows. The script is
  * found in the source tree or the installed share folder; the options
- * (--runtimes, --js-dir, the timeout) and this build's addon and Python
- * module reach it in its environment. Returns its exit status, or -1 when
- * it is not found. */
+ * (--runtimes, --js-dir, the timeout), the CPUs the JS runtimes may use and
+ * this build's addon and Python module reach it in its environment.
+ * Returns its exit status, or -1 when it is not found. */
 int bench_peers_run(const bench_ctx *c, const char *what, int list, size_t count, int reps,
-                    int unpinned, bench_proc_line_fn on_line, void *arg);
+                    bench_proc_line_fn on_line, void *arg);
 
 #endif /* FASTSHA256_BENCH_PEER_H */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Child programs of fastsha256-bench (bench/peers.sh, gnuplot, python3, its
- * own OpenSSL probe): run with their output read line by line as it comes. */
+/* Child programs of fastsha256-bench (bench/peers.sh, python3, its own
+ * OpenSSL probe): shell commands whose output is read line by line as it
+ * comes. They inherit the pinning; bench/peers.sh unpins the JS runtimes. */
 #ifndef FASTSHA256_BENCH_PROC_H
 #define FASTSHA256_BENCH_PROC_H
 
@@ -10,17 +11,15 @@
 
 typedef void (*bench_proc_line_fn)(void *arg, const char *line);
 
-/* Runs argv (argv[0] a path, or a name looked up on PATH) with standard
- * output and errors into one pipe: on_line(arg, line) for each line, without
- * its newline (longer lines come in pieces). env: NULL or "NAME=value", set
- * in the child; unpinned: the child gets the saved CPU set back. Returns the
- * exit status (0..255), 128+signal when killed, -1 when it could not start,
- * -2 when it ran past timeout_s seconds (it is killed). */
-int bench_proc_lines(const char *const *argv, const char *env, int unpinned, unsigned timeout_s,
-                     bench_proc_line_fn on_line, void *arg);
+/* Runs cmd with /bin/sh: on_line(arg, line) for each line of its standard
+ * output, without the newline (longer lines come in pieces). Returns its
+ * exit status, or -1 when it could not run or was killed. */
+int bench_proc_lines(const char *cmd, bench_proc_line_fn on_line, void *arg);
 
 /* The same, the output kept in out (NUL-terminated, cut to outlen > 0). */
-int bench_proc_capture(const char *const *argv, const char *env, int unpinned,
-                       unsigned timeout_s, char *out, size_t outlen);
+int bench_proc_capture(const char *cmd, char *out, size_t outlen);
+
+/* s single-quoted for the shell, into out (cut to n). */
+void bench_proc_quote(char *out, size_t n, const char *s);
 
 #endif /* FASTSHA256_BENCH_PROC_H */

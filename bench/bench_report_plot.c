@@ -9,9 +9,8 @@
 
 #include <errno.h>
 #include <string.h>
-#include <sys/types.h>
+#include <stdlib.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include "bench_common.h"
 #include "bench_proc.h"
@@ -46,19 +45,12 @@ void bench_report_gp_quote(FILE *out, const char *s) {
 
 int bench_report_gnuplot(const char *dir, const char *script, const char *pictures,
                          int verbose) {
-    int status = 0;
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (chdir(dir) != 0)
-            _exit(126);
-        execlp("gnuplot", "gnuplot", script, (char *)NULL);
-        _exit(127);
-    }
-    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
-        status = -1;
-    else
-        status = WEXITSTATUS(status);
-    if (status == 127) { /* not found: the script is there, the pictures are not */
+    char quoted[BENCH_PATH_MAX + 64], cmd[2 * BENCH_PATH_MAX];
+    bench_proc_quote(quoted, sizeof quoted, dir);
+    bench_fmt(cmd, sizeof cmd, "cd %s && gnuplot %s", quoted, script);
+    int status = system(cmd);
+    status = status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (status == 127) { /* the shell did not find it: the script is there, the pictures not */
         fprintf(stderr, "fastsha256-bench: gnuplot not found: wrote %s/%s, no pictures "
                         "(apt-get install gnuplot-nox)\n", dir, script);
         return 0;

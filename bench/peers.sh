@@ -18,7 +18,8 @@
 # then PATH. Snippets: $FASTSHA256_BENCH_JS_DIR, else js/ here. The "+ fastsha256"
 # rows load bindings/node/index.js with the addon $FASTSHA256_NODE_ADDON (left out
 # without it); Python runs $FASTSHA256_PYTHON (else /usr/bin/python3) with
-# $FASTSHA256_PYTHONPATH. Each program may run $FASTSHA256_BENCH_TIMEOUT seconds (900).
+# $FASTSHA256_PYTHONPATH, pinned as this script is. Each program may run
+# $FASTSHA256_BENCH_TIMEOUT seconds (900).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 js=${FASTSHA256_BENCH_JS_DIR:-$here/js}
@@ -41,13 +42,18 @@ run() { # PROGRAM ARGS...: output and errors on stdout, no input, a time limit
     timeout -k 5 "${FASTSHA256_BENCH_TIMEOUT:-900}" "$@" </dev/null 2>&1
 }
 
-run_js() { # RUNTIME-PATH SCRIPT ARGS...: deno needs `run` and its permissions
-    rt=$1
+run_js() { # RUNTIME-PATH SCRIPT ARGS...: on the CPUs $FASTSHA256_BENCH_CPUS (the runtimes
+    rt=$1   # run as users run them, with their JIT and GC threads); deno needs `run`
     shift
     case $rt in
-    *deno) run "$rt" run --quiet --no-config -A "$@" ;;
-    *) run "$rt" "$@" ;;
+    *deno) set -- "$rt" run --quiet --no-config -A "$@" ;;
+    *) set -- "$rt" "$@" ;;
     esac
+    if [ -n "${FASTSHA256_BENCH_CPUS:-}" ]; then
+        run taskset -c "$FASTSHA256_BENCH_CPUS" "$@"
+    else
+        run "$@"
+    fi
 }
 
 versions() {
