@@ -35,6 +35,8 @@ typedef struct bench_options {
     int reps, threads;
     int reps_given, batch_given; /* set on the command line (modes with defaults of their own) */
     uint64_t iterations;    /* --kdf's PBKDF2 iterations */
+    const char *tree_file;  /* --tree: the data file (made when missing), or NULL */
+    size_t tree_size;       /* --tree: its size when made; 0: the default */
     const char *backend;    /* NULL: auto and every supported backend */
     int cpu;                /* -1: default (last allowed CPU), -2: no pinning */
     const char *format;     /* table, csv, json */

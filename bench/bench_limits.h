@@ -116,5 +116,7 @@ bench_report_row *bench_limits_row(const char *backend, const bench_limits_path 
                                    const bench_limits_measured *m, double units);
 
 void bench_limits_run_paths(bench_ctx *c, const bench_limits_floors *f);
+/* The hash trees' leaf paths (bench_limits_tree.c), on the auto backend. */
+void bench_limits_tree_rows(bench_ctx *c, bench_limits_arg *a, const bench_limits_floors *f);
 
 #endif /* FASTSHA256_BENCH_LIMITS_H */

@@ -333,6 +333,7 @@ void bench_limits_run_paths(bench_ctx *c, const bench_limits_floors *f) {
     fastsha256_reset_backend();
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
         run_path(c, a, &paths[i], f);
+    bench_limits_tree_rows(c, a, f);
     portable_row(c, a, f);
     for (size_t i = 0; i < sizeof memory_paths / sizeof memory_paths[0]; i++)
         run_path(c, a, &memory_paths[i], f);

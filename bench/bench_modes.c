@@ -10,6 +10,7 @@ extern const bench_mode bench_mode_kernels;
 extern const bench_mode bench_mode_limits;
 extern const bench_mode bench_mode_hmac;
 extern const bench_mode bench_mode_kdf;
+extern const bench_mode bench_mode_tree;
 
 const bench_mode *const bench_modes[] = {
     &bench_mode_seed,
@@ -18,6 +19,7 @@ const bench_mode *const bench_modes[] = {
     &bench_mode_limits,
     &bench_mode_hmac,
     &bench_mode_kdf,
+    &bench_mode_tree,
 };
 
 const size_t bench_nmodes = sizeof bench_modes / sizeof bench_modes[0];

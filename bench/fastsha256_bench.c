@@ -57,6 +57,10 @@ static void usage(FILE *out) {
         "                      --hmac: 7)\n"
         "  --iterations N      --kdf: PBKDF2 iterations of one derivation (default 600000;\n"
         "                      --quick: 30000), 16 to 100000000\n"
+        "  --tree-file PATH    --tree: the data file (made when missing, then kept); default:\n"
+        "                      one made in $TMPDIR or /tmp and removed\n"
+        "  --tree-size N       --tree: the size of the file made (default 1 GiB; --quick:\n"
+        "                      16 MiB; k/M/G are powers of 1000)\n"
         "  --threads N         run the sweep's batch rows on N threads (default 1)\n"
         "  --backend NAME      only this backend: auto, or one of fastsha256_backends()\n"
         "                      (--hmac, --kdf: fastsha256's rows on it; default auto)\n"
@@ -196,6 +200,10 @@ static int parse_valued(const char *name, const char *v, bench_options *o) {
         o->js_peer_count = parse_count(name, v, 1, (size_t)1000000000ull);
     else if (IS("--js-timeout"))
         o->js_timeout = (unsigned)parse_count(name, v, 1, 86400);
+    else if (IS("--tree-size"))
+        o->tree_size = parse_count(name, v, 4096, (size_t)1 << 40);
+    else if (IS("--tree-file"))
+        o->tree_file = v;
     else if (IS("--backend"))
         o->backend = v;
     else if (IS("--cpu"))

@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* --tree: each hash-tree format on one file in the page cache (1 GiB by
+ * default) and RFC 6962 on 1,000,000 leaves of 64 bytes. fastsha256 on one
+ * thread is the format's one-shot call on the file mapped (MAP_POPULATE:
+ * no copy; map, hash and unmap are timed); on several threads it is
+ * fastsha256-tree -j N, a program that reads the file as the tools do
+ * (and -j 1 beside it). Next to them the format's own tool and one plain
+ * SHA-256 stream of the file, all in one run: a round runs every row once,
+ * the rounds repeat. Every row's result must equal the one-shot call's;
+ * one that differs is a failure, not a number. */
+#define _GNU_SOURCE 1
+
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bench_tree.h"
+
+#define TREE_REPS_MAX 64
+#define TREE_MAX_ROWS 24
+
+static const char *const format_name[BENCH_TREE_NFORMATS] = {
+    "fs-verity, 4 KiB blocks", "dm-verity 4 KiB, format 1, salt", "BitTorrent v2 pieces root",
+    "Glacier tree hash", "RFC 6962, 64-byte leaves"};
+
+enum { ROW_STREAM, ROW_OURS, ROW_PEER };
+
+typedef struct tree_row {
+    bench_tree_format f;
+    int kind, jobs, n, failed; /* ROW_PEER: jobs 0 the tool, else fastsha256-tree -j jobs */
+    bench_tree_peer peer;
+    double s[TREE_REPS_MAX];
+} tree_row;
+
+typedef struct tree_bench {
+    bench_tree_job job;
+    const uint8_t *data;
+    int fd, nrows;
+    char dir[BENCH_PATH_MAX], path[BENCH_PATH_MAX + 8];
+    void *hash_tree;
+    size_t hash_tree_size;
+    uint8_t expect[BENCH_TREE_NFORMATS][32], stream[32];
+    tree_row rows[TREE_MAX_ROWS];
+} tree_bench;
+
+static tree_bench b;
+
+/* Writes size bytes: a pattern, each MiB numbered (so leaves differ). */
+static int create_file(const char *path, uint64_t size) {
+    FILE *f = fopen(path, "wb");
+    uint8_t *buf = bench_xmalloc(BENCH_MIB);
+    bench_fill_pattern(buf, BENCH_MIB, 0x7ee);
+    int ok = f != NULL;
+    for (uint64_t off = 0; ok && off < size; off += BENCH_MIB) {
+        memcpy(buf, &off, sizeof off);
+        size_t n = size - off < BENCH_MIB ? (size_t)(size - off) : BENCH_MIB;
+        ok = fwrite(buf, 1, n, f) == n;
+    }
+    free(buf);
+    return f && fclose(f) == 0 && ok ? 0 : -1;
+}
+
+/* The file (--tree-file, made when missing and kept; else one in a temp
+ * folder), the RFC 6962 leaves, dm-verity's hash tree; 0 or -1. */
+static int setup(const bench_ctx *c, uint64_t size, size_t nleaves) {
+    const char *tmp = getenv("TMPDIR");
+    bench_fmt(b.dir, sizeof b.dir, "%s/fastsha256-tree-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!c->opt.tree_file && !mkdtemp(b.dir))
+        return -1;
+    bench_fmt(b.path, sizeof b.path, "%s%s", c->opt.tree_file ? c->opt.tree_file : b.dir,
+              c->opt.tree_file ? "" : "/data");
+    struct stat st;
+    if (stat(b.path, &st) != 0 && create_file(b.path, size) != 0)
+        return -1;
+    b.fd = open(b.path, O_RDONLY);
+    if (b.fd < 0 || fstat(b.fd, &st) != 0 || st.st_size < 4096)
+        return -1;
+    uint64_t ts = 0;
+    fastsha256_dmverity_tree_size((uint64_t)st.st_size, 4096, 4096, &ts);
+    b.hash_tree_size = (size_t)ts;
+    b.hash_tree = bench_xmalloc(ts + 1);
+    uint8_t *data = bench_xmalloc(nleaves * 64);
+    const void **leaves = bench_xmalloc(nleaves * sizeof *leaves);
+    size_t *lens = bench_xmalloc(nleaves * sizeof *lens);
+    bench_fill_pattern(data, nleaves * 64, 0x6962);
+    for (size_t i = 0; i < nleaves; i++)
+        leaves[i] = data + 64 * i, lens[i] = 64;
+    b.job = (bench_tree_job){b.path, (uint64_t)st.st_size, leaves, lens, nleaves};
+    return 0;
+}
+
+static void teardown(const bench_ctx *c) {
+    if (b.fd >= 0)
+        close(b.fd);
+    if (!c->opt.tree_file && unlink(b.path) == 0)
+        rmdir(b.dir);
+    if (b.job.leaves)
+        free((void *)b.job.leaves[0]);
+    free((void *)b.job.leaves);
+    free((void *)b.job.lens);
+    free(b.hash_tree);
+}
+
+static int map_file(void) {
+    void *p = mmap(NULL, b.job.size, PROT_READ, MAP_SHARED | MAP_POPULATE, b.fd, 0);
+    b.data = p == MAP_FAILED ? NULL : (const uint8_t *)p;
+    return b.data ? 0 : -1;
+}
+
+/* The format's one-shot call (dm-verity with its hash tree); 0 or -1. */
+static int oneshot(bench_tree_format f, uint8_t out[32]) {
+    static const uint8_t salt[32] = {0xa1, 0xb2, 0xc3, 0xd4, 0xe5, 0xf6, 0x07, 0x18,
+                                     0x29, 0x3a, 0x4b, 0x5c, 0x6d, 0x7e, 0x8f, 0x90,
+                                     0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88,
+                                     0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff, 0x00};
+    const size_t len = (size_t)b.job.size;
+    switch (f) {
+    case BENCH_TREE_FSVERITY: return fastsha256_fsverity_digest(b.data, len, 4096, NULL, 0, out);
+    case BENCH_TREE_DMVERITY:
+        return fastsha256_dmverity_tree(b.data, len, 4096, 4096, salt, 32, 1, b.hash_tree,
+                                        b.hash_tree_size, out);
+    case BENCH_TREE_BT2: return fastsha256_bt2_pieces_root(b.data, len, out);
+    case BENCH_TREE_GLACIER: return fastsha256_glacier_tree_hash(b.data, len, out);
+    default: return fastsha256_rfc6962_root(b.job.leaves, b.job.lens, b.job.nleaves, out);
+    }
+}
+
+/* A row of fastsha256 in this process: seconds, or -1. */
+static double run_ours(const tree_row *r, uint8_t out[32]) {
+    const int file = r->kind == ROW_STREAM || r->f != BENCH_TREE_RFC6962;
+    uint64_t t0 = bench_wall_ns();
+    if (file && map_file() != 0)
+        return -1;
+    int rc = 0;
+    if (r->kind == ROW_STREAM)
+        fastsha256(b.data, (size_t)b.job.size, out);
+    else
+        rc = oneshot(r->f, out);
+    if (file)
+        munmap((void *)b.data, (size_t)b.job.size);
+    const double s = (double)(bench_wall_ns() - t0) * 1e-9;
+    return rc == 0 ? s : -1;
+}
+
+/* fastsha256's results, which every row must give (the page cache warmed). */
+static int expect(void) {
+    if (map_file() != 0)
+        return -1;
+    fastsha256(b.data, (size_t)b.job.size, b.stream);
+    int rc = 0;
+    for (int f = 0; f < BENCH_TREE_NFORMATS; f++)
+        rc |= oneshot((bench_tree_format)f, b.expect[f]);
+    munmap((void *)b.data, (size_t)b.job.size);
+    return rc;
+}
+
+static void add_row(bench_tree_format f, int kind, int jobs) {
+    tree_row *r = &b.rows[b.nrows++];
+    memset(r, 0, sizeof *r);
+    r->f = f, r->kind = kind, r->jobs = jobs;
+}
+
+/* One stream; per format fastsha256 on one thread, the tool, and
+ * fastsha256-tree -j 1 and -j (every allowed CPU). */
+static void plan_rows(void) {
+    add_row(BENCH_TREE_FSVERITY, ROW_STREAM, 1);
+    for (int f = 0; f < BENCH_TREE_NFORMATS; f++) {
+        add_row((bench_tree_format)f, ROW_OURS, 1);
+        add_row((bench_tree_format)f, ROW_PEER, 0);
+        if (f == BENCH_TREE_RFC6962)
+            continue;
+        add_row((bench_tree_format)f, ROW_PEER, 1);
+        if (bench_affinity_count() > 1)
+            add_row((bench_tree_format)f, ROW_PEER, bench_affinity_count());
+    }
+}
+
+static void run_once(tree_row *r) {
+    uint8_t out[32];
+    char want[65];
+    bench_table_hex(r->kind == ROW_STREAM ? b.stream : b.expect[r->f], 32, want);
+    double s = r->kind == ROW_PEER ? bench_tree_peer_run(&b.job, r->f, r->jobs, &r->peer)
+                                   : run_ours(r, out);
+    if (r->kind != ROW_PEER)
+        bench_table_hex(out, 32, r->peer.hex);
+    if (s > 0 && strcmp(r->peer.hex, want) == 0 && r->n < TREE_REPS_MAX) {
+        r->s[r->n++] = s;
+        return;
+    }
+    r->failed = 1;
+    if (s > 0)
+        bench_fmt(r->peer.hex + 64, sizeof r->peer.hex - 64, ", not %s: MISMATCH", want);
+    bench_progress("tree: %s: %s\n", format_name[r->f], r->peer.hex);
+}
+
+static double rate(const tree_row *r, double s) {
+    return r->f == BENCH_TREE_RFC6962 && r->kind != ROW_STREAM ? (double)b.job.nleaves / s / 1e6
+                                                               : (double)b.job.size / s / 1e9;
+}
+
+static double median_rate(const tree_row *r) {
+    return r && r->n && !r->failed ? rate(r, bench_median(r->s, r->n)) : 0;
+}
+
+static const tree_row *find_row(bench_tree_format f, int kind, int jobs) {
+    for (int i = 0; i < b.nrows; i++)
+        if (b.rows[i].f == f && b.rows[i].kind == kind && b.rows[i].jobs == jobs)
+            return &b.rows[i];
+    return NULL;
+}
+
+static void note_add(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void note_add(char *buf, size_t n, const char *fmt, ...) {
+    size_t l = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    if (vsnprintf(buf + l, n - l, fmt, ap) < 0)
+        buf[l] = '\0';
+    va_end(ap);
+}
+
+/* A result row: the median rate, the spread of the runs, the ratios to
+ * the tool, to one stream and (-j N) to -j 1. */
+static void report_row(bench_ctx *c, tree_row *r) {
+    const int leaves = r->f == BENCH_TREE_RFC6962 && r->kind != ROW_STREAM;
+    const tree_row *tool = find_row(r->f, ROW_PEER, 0), *j1 = find_row(r->f, ROW_PEER, 1);
+    const char *who = r->kind == ROW_STREAM ? "fastsha256 one stream"
+                      : r->kind == ROW_OURS ? "fastsha256" : r->peer.who;
+    bench_report_row *x = bench_row("tree", who, r->kind == ROW_PEER ? "-" : fastsha256_backend(),
+                                    "%s", r->kind == ROW_STREAM ? "SHA-256 of the file"
+                                                                : format_name[r->f]);
+    const double v = median_rate(r), one = median_rate(&b.rows[0]);
+    double t = median_rate(tool);
+    bench_fmt(x->unit, sizeof x->unit, "%s", leaves ? "Mleaves/s" : "GB/s");
+    x->threads = r->jobs ? r->jobs : 1, x->reps = r->n, x->value = v, x->gbps = leaves ? 0 : v;
+    x->size = leaves ? 64 : (size_t)b.job.size, x->count = leaves ? b.job.nleaves : 1;
+    if (r->kind == ROW_STREAM)
+        t = 0;
+    bench_fmt(x->peer, sizeof x->peer, "%s", t > 0 ? tool->peer.who : "-");
+    x->peer_value = t;
+    if (r->failed) {
+        bench_fmt(x->note, sizeof x->note, "%s", r->peer.hex);
+        if (!r->peer.missing)
+            bench_row_check(c, x, 0);
+        return;
+    }
+    bench_row_check(c, x, 1);
+    bench_sort_doubles(r->s, (size_t)r->n);
+    note_add(x->note, sizeof x->note, "runs %.2f-%.2f", rate(r, r->s[r->n - 1]), rate(r, r->s[0]));
+    if (r != tool && t > 0)
+        note_add(x->note, sizeof x->note, "; %.2fx the tool", v / t);
+    if (!leaves && r->kind != ROW_STREAM && one > 0)
+        note_add(x->note, sizeof x->note, "; %.2fx one stream", v / one);
+    if (r->jobs > 1 && median_rate(j1) > 0)
+        note_add(x->note, sizeof x->note, "; %.2fx -j 1", v / median_rate(j1));
+}
+
+static void print_tree(FILE *out, const bench_report_meta *m) {
+    int head = 0;
+    for (size_t i = 0; i < bench_report_count(); i++) {
+        const bench_report_row *r = bench_report_get(i);
+        if (strcmp(r->section, "tree") != 0)
+            continue;
+        if (!head++)
+            fprintf(out, "\nHash trees: %s (%.0f MiB, in the page cache); RFC 6962 on %zu leaves of "
+                         "64 bytes;\nmedian of %d runs by the wall clock, the rows interleaved\n"
+                         "%-33s %-22s %7s %8s %-9s %s\n", b.path, (double)b.job.size / BENCH_MIB,
+                    b.job.nleaves, m->reps, "what", "who", "threads", "median", "unit",
+                    "runs; against the tool, one stream, -j 1");
+        char v[16] = "-";
+        if (r->check == 1)
+            bench_fmt(v, sizeof v, "%.2f", r->value);
+        fprintf(out, "%-33.33s %-22.22s %7d %8s %-9s %s\n", r->style, r->who, r->threads, v,
+                r->unit, r->note);
+    }
+}
+
+static void run_tree(bench_ctx *c) {
+    const uint64_t size = c->opt.tree_size ? c->opt.tree_size
+                          : c->opt.quick   ? 16 * BENCH_MIB
+                                           : 1024 * BENCH_MIB;
+    b.fd = -1;
+    bench_progress("tree: preparing the file and the leaves...\n");
+    if (setup(c, size, c->opt.quick ? 20000 : 1000000) != 0 || expect() != 0) {
+        bench_progress("tree: cannot prepare %s: no rows\n", b.path);
+        c->failures++;
+        teardown(c);
+        return;
+    }
+    plan_rows();
+    const int reps = c->opt.reps > TREE_REPS_MAX ? TREE_REPS_MAX : c->opt.reps;
+    for (int rep = 0; rep < reps; rep++) {
+        bench_progress("tree: round %d of %d\n", rep + 1, reps);
+        for (int i = 0; i < b.nrows; i++)
+            if (!b.rows[i].failed)
+                run_once(&b.rows[i]);
+    }
+    for (int i = 0; i < b.nrows; i++)
+        report_row(c, &b.rows[i]);
+    teardown(c);
+}
+
+const bench_mode bench_mode_tree = {
+    "tree",
+    "hash trees: fs-verity, dm-verity, BitTorrent v2 and Glacier on a 1 GiB\n"
+    "                      file in the page cache (--tree-file, --tree-size), RFC 6962\n"
+    "                      on 1,000,000 leaves of 64 bytes; fastsha256 on one thread and\n"
+    "                      fastsha256-tree -j N next to fsverity, veritysetup,\n"
+    "                      libtorrent, botocore and OpenSSL leaf by leaf",
+    run_tree,
+    print_tree,
+};

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* --tree: the hash-tree formats on a file in the page cache and on many
+ * small RFC 6962 leaves (bench_tree.c: the file, fastsha256's rows, the
+ * table), next to each format's own tool (bench_tree_peers.c). */
+#ifndef FASTSHA256_BENCH_TREE_H
+#define FASTSHA256_BENCH_TREE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench_context.h"
+
+typedef enum {
+    BENCH_TREE_FSVERITY,
+    BENCH_TREE_DMVERITY,
+    BENCH_TREE_BT2,
+    BENCH_TREE_GLACIER,
+    BENCH_TREE_RFC6962,
+    BENCH_TREE_NFORMATS
+} bench_tree_format;
+
+/* The salt both sides give dm-verity (veritysetup's default is a random
+ * 32-byte one), as hex. */
+#define BENCH_TREE_DM_SALT "a1b2c3d4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff00"
+
+typedef struct bench_tree_job {
+    const char *file;           /* the data file, in the page cache */
+    uint64_t size;
+    const void *const *leaves;  /* RFC 6962's leaves */
+    const size_t *lens;
+    size_t nleaves;
+} bench_tree_job;
+
+typedef struct bench_tree_peer {
+    char who[96];   /* "fsverity v1.5", "fastsha256-tree -j 2", ... */
+    char hex[256];  /* the result it gave, or why it gave none */
+    int missing;    /* not installed here (hex names the Debian package) */
+} bench_tree_peer;
+
+/* One timed run of a program on the job, pinned as this thread is:
+ * jobs 0 the format's own tool, else fastsha256-tree -j jobs (both through
+ * bench/python/tree.py); RFC 6962: OpenSSL leaf by leaf, in this process.
+ * Returns its seconds, or -1. */
+double bench_tree_peer_run(const bench_tree_job *j, bench_tree_format f, int jobs,
+                           bench_tree_peer *p);
+
+#endif /* FASTSHA256_BENCH_TREE_H */
