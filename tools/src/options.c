@@ -46,12 +46,14 @@ static bool named_sha224(void);
 void print_help(const cli_options *o) {
     printf("Usage: %s [OPTION]... [FILE]...\n", program_name);
     printf("Compute or verify %s checksums with fastsha256.\n\n", o->algo->tag);
-    fputs("Reads standard input when no FILE is given or FILE is -.\n"
-          "\n"
-          "Output:\n"
-          "  -b, --binary          mark lines with '*' (binary mode; same digest)\n"
-          "  -t, --text            mark lines with ' ' (text mode, the default)\n"
-          "      --tag             BSD-style lines: ALGO (FILE) = DIGEST\n"
+    /* Binary is the default where text files differ (Windows: sum.c). */
+    printf("Reads standard input when no FILE is given or FILE is -.\n"
+           "\n"
+           "Output:\n"
+           "  -b, --binary          mark lines with '*' (binary mode%s; same digest)\n"
+           "  -t, --text            mark lines with ' ' (text mode%s)\n",
+           O_BINARY ? ", the default" : "", O_BINARY ? "; same digest" : ", the default");
+    fputs("      --tag             BSD-style lines: ALGO (FILE) = DIGEST\n"
           "  -z, --zero            end lines with NUL instead of newline and do not\n"
           "                          escape file names\n"
           "\n"

@@ -5,11 +5,20 @@
 #ifndef FSUM_OPTIONS_H
 #define FSUM_OPTIONS_H
 
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "algorithm.h"
 #include "engine.h"
+
+/* O_BINARY where a system has text files (Windows). There, as sha256sum
+ * does, a file named without -t or -b is marked binary ('*'), and so is
+ * standard input unless it is a terminal (sum.c). The bytes hashed are the
+ * same in every mode: every file is read binary (docs/windows.md). */
+#ifndef O_BINARY
+#  define O_BINARY 0
+#endif
 
 enum cli_action { ACTION_RUN, ACTION_HELP, ACTION_VERSION };
 
@@ -17,7 +26,7 @@ typedef struct cli_options {
     enum cli_action action;
     const algorithm *algo;
     bool check, tag, zero, ignore_missing, quiet, status, warn, strict;
-    int binary;          /* -1 unset, 0 text, 1 binary */
+    int binary;          /* -1 unset (binary where O_BINARY), 0 text, 1 binary */
     size_t jobs;         /* -j; 0: the CPUs this process may use */
     bool progress, list_backends;
     const char *backend; /* --backend, or NULL */

@@ -4,10 +4,18 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "output.h"
 #include "program.h"
+
+/* The type character: '*' for -b, ' ' for -t; unset, see O_BINARY. */
+static bool marked_binary(const cli_options *o, const entry *e) {
+    if (o->binary >= 0)
+        return o->binary > 0;
+    return O_BINARY != 0 && !(e->is_stdin && isatty(STDIN_FILENO));
+}
 
 typedef struct sum_state {
     const cli_options *o;
@@ -23,7 +31,7 @@ static void emit_sum_entry(entry *e, void *arg) {
         st->ok = false;
         return;
     }
-    print_sum_line(o->tag ? o->algo->tag : NULL, o->binary > 0, o->zero, e->name, e->hex);
+    print_sum_line(o->tag ? o->algo->tag : NULL, marked_binary(o, e), o->zero, e->name, e->hex);
 }
 
 bool sum_files(const cli_options *o, bool *read_stdin) {

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* The POSIX calls fastsha256sum (and the test programs) use that MinGW's C
+ * library lacks, on Windows calls; force-included into every source of the
+ * Windows build (tools/ and test/ CMakeLists.txt), so the sources keep
+ * their POSIX form. Files are opened binary (O_CLOEXEC: O_BINARY).
+ * The few that need <windows.h> are in posix.c, so its names (small,
+ * ERROR, ...) stay out of the sources. */
+#ifndef FSUM_WIN32_POSIX_H
+#define FSUM_WIN32_POSIX_H
+#ifdef _WIN32
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/types.h>
+
+/* Not inherited, and no CR-LF translation: the bytes as they are. */
+#define O_CLOEXEC (O_BINARY | O_NOINHERIT)
+
+/* In posix.c (fastsha256sum only), where <windows.h> stays. */
+#define F_GETFD 1
+#define _SC_NPROCESSORS_ONLN 84
+int fcntl(int fd, int cmd);       /* F_GETFD only: whether fd is open */
+long sysconf(int name);           /* _SC_NPROCESSORS_ONLN only */
+ssize_t pread(int fd, void *buf, size_t count, off_t off);
+
+/* One line with its '\n', grown as needed; -1 at the end of the file. */
+static inline ssize_t getline(char **line, size_t *cap, FILE *f) {
+    size_t n = 0;
+    int c;
+    while ((c = getc(f)) != EOF) {
+        if (n + 2 > *cap) {
+            size_t grown = *cap ? *cap * 2 : 128;
+            char *p = realloc(*line, grown);
+            if (p == NULL) {
+                errno = ENOMEM;
+                return -1;
+            }
+            *line = p;
+            *cap = grown;
+        }
+        (*line)[n++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (n == 0)
+        return -1;
+    (*line)[n] = '\0';
+    return (ssize_t)n;
+}
+
+/* getenv, and so the library, sees the change; an empty value removes the
+ * variable. */
+static inline int setenv(const char *name, const char *value, int overwrite) {
+    if (!overwrite && getenv(name) != NULL)
+        return 0;
+    return _putenv_s(name, value);
+}
+static inline int unsetenv(const char *name) { return _putenv_s(name, ""); }
+
+/* Never reached: its callers, the tests that scan a thread's own stack,
+ * skip on Windows (winpthreads ignores pthread_attr_setstack's stack). */
+static inline int posix_memalign(void **p, size_t align, size_t size) {
+    (void)align;
+    (void)size;
+    *p = NULL;
+    return ENOSYS;
+}
+
+#endif
+#endif
