@@ -11,6 +11,13 @@ void fsha256_shani_blocks(uint32_t state[8], const uint8_t *data, size_t nblocks
 void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[],
                             size_t nblocks);
 void fsha256_shani_rounds_wk_x2(uint32_t *const states[], const uint32_t wk[64]);
+void fsha256_shani_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[],
+                               uint8_t *digests, size_t digest_size);
+void fsha256_shani_blocks_wk_x2(const uint32_t iv[8], const uint8_t *const data[], size_t nblocks,
+                                const uint32_t wk[64], uint8_t *digests, size_t digest_size);
+void fsha256_shani_hmac_x2(const uint32_t inner[8], const uint32_t outer[8],
+                           const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                           uint8_t *tags, size_t digest_size);
 void fsha256_shani_short(const uint32_t iv[8], const uint8_t *msg, size_t len, uint8_t *out,
                          size_t digest_size);
 void fsha256_shani_short_hex(const uint32_t iv[8], const uint8_t *msg, size_t len, char *out,
@@ -26,7 +33,8 @@ void fsha256_shani_pbkdf2_chain(const uint32_t inner[8], const uint32_t outer[8]
                                 size_t digest_size);
 void fsha256_shani_pbkdf2_chains_x2(fsha256_kdf_chain *chains, uint64_t iterations,
                                     size_t digest_size);
-extern const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2;
+/* Two chains at once at most (every x86 build). */
+extern const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2_x2;
 /* The four-lane kernels are x86-64 inline asm (they need xmm8..xmm15);
  * elsewhere the shani lanes stop at two. */
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -55,7 +63,8 @@ void fsha256_shani_pbkdf2_chains_x4(fsha256_kdf_chain *chains, uint64_t iteratio
                                     size_t digest_size);
 void fsha256_shani_pbkdf2_chains_x4_avx(fsha256_kdf_chain *chains, uint64_t iterations,
                                         size_t digest_size);
-/* With the VEX flavour of the four-chain kernel. */
+/* With the four-chain kernel, legacy-SSE and VEX. */
+extern const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2;
 extern const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2_vex;
 #endif
 extern const fsha256_backend fsha256_backend_shani;
@@ -70,7 +79,9 @@ extern const fsha256_backend fsha256_backend_shani;
     .name = "shani", .blocks = fsha256_shani_blocks, .short_message = fsha256_shani_short, \
     .short_hex = fsha256_shani_short_hex, .hmac_tag = fsha256_shani_hmac_tag
 #define FSHA256_SHANI_X2                                                       \
-    {.width = 2, .fn = fsha256_shani_lanes_x2, .rounds_wk = fsha256_shani_rounds_wk_x2}
+    {.width = 2, .fn = fsha256_shani_lanes_x2, .oneblock = fsha256_shani_oneblock_x2, \
+     .rounds_wk = fsha256_shani_rounds_wk_x2, .hmac = fsha256_shani_hmac_x2,   \
+     .blocks_wk = fsha256_shani_blocks_wk_x2}
 #endif
 
 #endif /* FSHA256_SHANI_H */

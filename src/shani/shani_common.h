@@ -122,4 +122,23 @@ FSHA256_ALWAYS_INLINE void shani_compress_quads(__m128i *abef, __m128i *cdgh, __
     *cdgh = _mm_add_epi32(*cdgh, cdgh_in);
 }
 
+/* HMAC's outer block over the inner hash's final state, as message quads:
+ * the digest words, the 0x80 bit, zeros, then the bit count of one key
+ * block plus the digest. SHA-224's digest is seven words, so its 0x80 word
+ * takes the place of H7. Built in registers: its words are the state's. */
+FSHA256_ALWAYS_INLINE void shani_hmac_outer_quads(__m128i abef, __m128i cdgh, size_t digest_size,
+                                                 __m128i w[4]) {
+    __m128 fe_ba = _mm_castsi128_ps(abef), hg_dc = _mm_castsi128_ps(cdgh);
+    w[0] = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0xBB)); /* A B C D */
+    w[1] = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0x11)); /* E F G H */
+    uint32_t outer_bits = (uint32_t)(FASTSHA256_BLOCK_SIZE + digest_size) * 8;
+    if (digest_size == FASTSHA256_DIGEST_SIZE) {
+        w[2] = _mm_set_epi32(0, 0, 0, (int)0x80000000u);
+    } else {
+        w[1] = _mm_insert_epi32(w[1], (int)0x80000000u, 3);
+        w[2] = _mm_setzero_si128();
+    }
+    w[3] = _mm_set_epi32((int)outer_bits, 0, 0, 0);
+}
+
 #endif /* FSHA256_SHANI_COMMON_H */

@@ -67,24 +67,10 @@ void fsha256_shani_hmac_tag(const uint32_t inner[8], const uint32_t outer[8],
         shani_compress_quads(&abef, &cdgh, zero, zero, zero, count);
     }
 
-    /* The outer block: digest words, 0x80 bit, zeros, then the bit count
-     * of one key block plus the digest. SHA-224's digest is seven words,
-     * so its 0x80 word takes the place of H7. */
-    __m128 fe_ba = _mm_castsi128_ps(abef), hg_dc = _mm_castsi128_ps(cdgh);
-    __m128i w0 = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0xBB)); /* A B C D */
-    __m128i w1 = _mm_castps_si128(_mm_shuffle_ps(fe_ba, hg_dc, 0x11)); /* E F G H */
-    __m128i w2;
-    uint32_t outer_bits = (uint32_t)(FASTSHA256_BLOCK_SIZE + digest_size) * 8;
-    if (digest_size == FASTSHA256_DIGEST_SIZE) {
-        w2 = _mm_set_epi32(0, 0, 0, (int)0x80000000u);
-    } else {
-        w1 = _mm_insert_epi32(w1, (int)0x80000000u, 3);
-        w2 = _mm_setzero_si128();
-    }
-    const __m128i w3 = _mm_set_epi32((int)outer_bits, 0, 0, 0);
-
+    __m128i w[4];
+    shani_hmac_outer_quads(abef, cdgh, digest_size, w);
     shani_load_state(outer, &abef, &cdgh);
-    shani_compress_quads(&abef, &cdgh, w0, w1, w2, w3);
+    shani_compress_quads(&abef, &cdgh, w[0], w[1], w[2], w[3]);
     shani_store_digest(tag, abef, cdgh, digest_size);
 }
 

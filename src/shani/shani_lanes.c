@@ -20,24 +20,18 @@
         STEP(1, arg);                                                          \
     } while (0)
 
-/* One block for each of two lanes, their chains interleaved. */
-FSHA256_ALWAYS_INLINE void compress_block_x2(__m128i abef[2], __m128i cdgh[2],
-                                       const uint8_t *const block[2]) {
-    const __m128i bswap = shani_bswap_mask();
+/* One block for each of two lanes from its four message quads (native
+ * word order; w is the schedule ring, overwritten), the chains interleaved. */
+FSHA256_ALWAYS_INLINE void compress_quads_x2(__m128i abef[2], __m128i cdgh[2], __m128i w[2][4]) {
     /* State at block start, read once at the end for the feed-forward.
      * volatile keeps it in memory, so it never competes for registers. */
     volatile __m128i abef_in[2], cdgh_in[2];
-    __m128i w[2][4]; /* schedule ring per lane: quad q in slot q & 3 */
     __m128i k;
 
 #define START(l, unused)                                                       \
     do {                                                                       \
         abef_in[l] = abef[l];                                                  \
         cdgh_in[l] = cdgh[l];                                                  \
-        w[l][0] = shani_load_msg(block[l], 0, bswap);                          \
-        w[l][1] = shani_load_msg(block[l], 1, bswap);                          \
-        w[l][2] = shani_load_msg(block[l], 2, bswap);                          \
-        w[l][3] = shani_load_msg(block[l], 3, bswap);                          \
     } while (0)
 /* The next quad replaces the oldest one, in slot s. */
 #define SCHEDULE(l, s)                                                         \
@@ -74,6 +68,17 @@ FSHA256_ALWAYS_INLINE void compress_block_x2(__m128i abef[2], __m128i cdgh[2],
 #undef STEP
 }
 
+/* One block for each of two lanes, from memory (any alignment). */
+FSHA256_ALWAYS_INLINE void compress_block_x2(__m128i abef[2], __m128i cdgh[2],
+                                            const uint8_t *const block[2]) {
+    const __m128i bswap = shani_bswap_mask();
+    __m128i w[2][4]; /* schedule ring per lane: quad q in slot q & 3 */
+    for (int l = 0; l < 2; l++)
+        for (int q = 0; q < 4; q++)
+            w[l][q] = shani_load_msg(block[l], q, bswap);
+    compress_quads_x2(abef, cdgh, w);
+}
+
 void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[], size_t nblocks) {
     __m128i abef[2], cdgh[2];
     if (nblocks == 0)
@@ -86,6 +91,73 @@ void fsha256_shani_lanes_x2(uint32_t *const states[], const uint8_t *const data[
     }
     shani_store_state(states[0], abef[0], cdgh[0]);
     shani_store_state(states[1], abef[1], cdgh[1]);
+}
+
+/* The entries that keep both states in registers from the IV to the
+ * digests (seams.h), so that two streams serve every batch path where the
+ * tuning table prefers them to four (src/tuning.c). */
+
+FSHA256_ALWAYS_INLINE void from_state_x2(const uint32_t state[8], __m128i abef[2],
+                                        __m128i cdgh[2]) {
+    shani_load_state(state, &abef[0], &cdgh[0]);
+    abef[1] = abef[0];
+    cdgh[1] = cdgh[0];
+}
+
+FSHA256_ALWAYS_INLINE void blocks_x2(__m128i abef[2], __m128i cdgh[2], const uint8_t *const data[],
+                                    size_t nblocks) {
+    for (size_t offset = 0; nblocks--; offset += 64) {
+        const uint8_t *const block[2] = {data[0] + offset, data[1] + offset};
+        compress_block_x2(abef, cdgh, block);
+    }
+}
+
+/* A padding-only block given by its W + K words, with the feed-forward. */
+FSHA256_ALWAYS_INLINE void wk_block_x2(__m128i abef[2], __m128i cdgh[2], const uint32_t wk[64]) {
+    const __m128i abef_in[2] = {abef[0], abef[1]}, cdgh_in[2] = {cdgh[0], cdgh[1]};
+    shani_rounds_wk_lanes(abef, cdgh, wk, 2);
+    for (int l = 0; l < 2; l++) {
+        abef[l] = _mm_add_epi32(abef[l], abef_in[l]);
+        cdgh[l] = _mm_add_epi32(cdgh[l], cdgh_in[l]);
+    }
+}
+
+FSHA256_ALWAYS_INLINE void store_digests_x2(uint8_t *out, const __m128i abef[2],
+                                           const __m128i cdgh[2], size_t digest_size) {
+    shani_store_digest(out, abef[0], cdgh[0], digest_size);
+    shani_store_digest(out + digest_size, abef[1], cdgh[1], digest_size);
+}
+
+void fsha256_shani_oneblock_x2(const uint32_t iv[8], const uint8_t *const blocks[],
+                               uint8_t *digests, size_t digest_size) {
+    __m128i abef[2], cdgh[2];
+    from_state_x2(iv, abef, cdgh);
+    compress_block_x2(abef, cdgh, blocks);
+    store_digests_x2(digests, abef, cdgh, digest_size);
+}
+
+void fsha256_shani_blocks_wk_x2(const uint32_t iv[8], const uint8_t *const data[], size_t nblocks,
+                                const uint32_t wk[64], uint8_t *digests, size_t digest_size) {
+    __m128i abef[2], cdgh[2];
+    from_state_x2(iv, abef, cdgh);
+    blocks_x2(abef, cdgh, data, nblocks);
+    wk_block_x2(abef, cdgh, wk);
+    store_digests_x2(digests, abef, cdgh, digest_size);
+}
+
+void fsha256_shani_hmac_x2(const uint32_t inner[8], const uint32_t outer[8],
+                           const uint8_t *const data[], size_t nblocks, const uint32_t wk[64],
+                           uint8_t *tags, size_t digest_size) {
+    __m128i abef[2], cdgh[2], w[2][4];
+    from_state_x2(inner, abef, cdgh);
+    blocks_x2(abef, cdgh, data, nblocks);
+    if (wk)
+        wk_block_x2(abef, cdgh, wk);
+    shani_hmac_outer_quads(abef[0], cdgh[0], digest_size, w[0]);
+    shani_hmac_outer_quads(abef[1], cdgh[1], digest_size, w[1]);
+    from_state_x2(outer, abef, cdgh);
+    compress_quads_x2(abef, cdgh, w);
+    store_digests_x2(tags, abef, cdgh, digest_size);
 }
 
 #endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */
