@@ -14,17 +14,22 @@
 
 /* The rule (CPUs in no row): batches through the AVX-512 lanes where the
  * CPU has them (measured faster than four SHA-NI streams on Intel and on
- * AMD Zen 5), and the widest hex encoder the CPU supports (the 256-bit one
- * measured faster than the 128-bit one on Zen 3). */
+ * AMD Zen 5), else through four SHA-NI streams (measured faster than two
+ * on Zen 3 and Zen 4), and the widest hex encoder the CPU supports (the
+ * 256-bit one measured faster than the 128-bit one on Zen 3). */
 static const fsha256_tuning tuning_rule = {"any other CPU", FSHA256_VENDOR_ANY, 0, 0xffff, 0,
-                                           0xffff, 1, NULL};
+                                           0xffff, 1, 4, NULL};
 
 /* First match wins. Ranges are inclusive; families as CPUID reports them
  * (base + extended), models with the extended bits. */
 static const fsha256_tuning tuning_table[] = {
+    /* Zen 2: two SHA-NI streams already reach the many-stream floor there
+     * and four fall short of it (measured; docs/cpu-tuning.md). */
+    {"AMD Zen 2 (family 0x17, models 0x30-0xff)", FSHA256_VENDOR_AMD, 0x17, 0x17, 0x30, 0xff, 0, 2,
+     NULL},
     /* Zen 4 (and earlier AMD) runs 512-bit operations as two 256-bit
      * halves: sixteen AVX-512 lanes there do not beat four SHA-NI streams. */
-    {"AMD before Zen 5 (family <= 0x19)", FSHA256_VENDOR_AMD, 0, 0x19, 0, 0xffff, 0, NULL},
+    {"AMD before Zen 5 (family <= 0x19)", FSHA256_VENDOR_AMD, 0, 0x19, 0, 0xffff, 0, 4, NULL},
 };
 
 const fsha256_tuning *fsha256_tuning_lookup(unsigned vendor, uint32_t family, uint32_t model) {
@@ -53,6 +58,7 @@ const fsha256_tuning *fsha256_tuning_here(void) {
  * features' words from the same list). */
 static const fsha256_named_bits choice_names[] = {
     {"avx512batch", FSHA256_CHOICE_AVX512_BATCH},
+    {"shanix4", FSHA256_CHOICE_SHANI_X4},
 };
 
 uint32_t fsha256_tuning_parse_hide_list(const char *list) {
@@ -60,7 +66,8 @@ uint32_t fsha256_tuning_parse_hide_list(const char *list) {
 }
 
 static uint32_t row_choices(const fsha256_tuning *t) {
-    return t->avx512_batches ? (uint32_t)FSHA256_CHOICE_AVX512_BATCH : 0;
+    return (t->avx512_batches ? (uint32_t)FSHA256_CHOICE_AVX512_BATCH : 0) |
+           (t->shani_streams == 4 ? (uint32_t)FSHA256_CHOICE_SHANI_X4 : 0);
 }
 
 uint32_t fsha256_tuning_choices(void) {

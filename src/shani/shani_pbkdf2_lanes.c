@@ -102,17 +102,17 @@ void fsha256_shani_pbkdf2_chains_x2(fsha256_kdf_chain *chains, uint64_t iteratio
         chains_loop(2, chains, iterations, 0);
 }
 
-/* The shani backend's chain kernels: four chains on the inline-asm block
- * of shani_lanes_x4.inc, in its legacy-SSE and VEX flavours (x86-64). */
+/* The shani backend's chain kernels: two chains at once, and (x86-64) four
+ * on the inline-asm block of shani_lanes_x4.inc, in its legacy-SSE and VEX
+ * flavours. */
+const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2_x2 = {
+    fsha256_shani_pbkdf2_chain, fsha256_shani_pbkdf2_chains_x2, NULL};
 #ifdef FSHA256_HAVE_SHANI_X4
 const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2 = {
     fsha256_shani_pbkdf2_chain, fsha256_shani_pbkdf2_chains_x2, fsha256_shani_pbkdf2_chains_x4};
 const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2_vex = {
     fsha256_shani_pbkdf2_chain, fsha256_shani_pbkdf2_chains_x2,
     fsha256_shani_pbkdf2_chains_x4_avx};
-#else
-const fsha256_pbkdf2_kernels fsha256_shani_pbkdf2 = {
-    fsha256_shani_pbkdf2_chain, fsha256_shani_pbkdf2_chains_x2, NULL};
 #endif
 
 #endif /* FSHA256_ARCH_X86 && FASTSHA256_HAVE_X86_KERNELS */

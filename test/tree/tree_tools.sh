@@ -16,7 +16,8 @@ fails=0 cases=0
 PY=/usr/bin/python3
 envs=("" "FASTSHA256_BACKEND=scalar" "FASTSHA256_BACKEND=shani" "FASTSHA256_BACKEND=avx2"
       "FASTSHA256_BACKEND=avx512" "FASTSHA256_HIDE=avx512,avx512batch"
-      "FASTSHA256_BACKEND=shani FASTSHA256_HIDE=avx2" "FASTSHA256_HIDE=sha,avx2,avx512")
+      "FASTSHA256_BACKEND=shani FASTSHA256_HIDE=avx2" "FASTSHA256_HIDE=sha,avx2,avx512"
+      "FASTSHA256_BACKEND=shani FASTSHA256_HIDE=shanix4")
 
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
