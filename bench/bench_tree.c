@@ -44,7 +44,7 @@ typedef struct tree_bench {
     char dir[BENCH_PATH_MAX], path[BENCH_PATH_MAX + 8];
     void *hash_tree;
     size_t hash_tree_size;
-    uint8_t expect[BENCH_TREE_NFORMATS][32], stream[32];
+    uint8_t expect[BENCH_TREE_NFORMATS][32], stream[32], salt[32];
     tree_row rows[TREE_MAX_ROWS];
 } tree_bench;
 
@@ -90,7 +90,9 @@ static int setup(const bench_ctx *c, uint64_t size, size_t nleaves) {
     bench_fill_pattern(data, nleaves * 64, 0x6962);
     for (size_t i = 0; i < nleaves; i++)
         leaves[i] = data + 64 * i, lens[i] = 64;
-    b.job = (bench_tree_job){b.path, (uint64_t)st.st_size, leaves, lens, nleaves};
+    b.job = (bench_tree_job){b.path, (uint64_t)st.st_size, leaves, lens, nleaves, ""};
+    bench_fill_pattern(b.salt, sizeof b.salt, 0x5a17);
+    bench_table_hex(b.salt, sizeof b.salt, b.job.salt_hex);
     return 0;
 }
 
@@ -114,15 +116,11 @@ static int map_file(void) {
 
 /* The format's one-shot call (dm-verity with its hash tree); 0 or -1. */
 static int oneshot(bench_tree_format f, uint8_t out[32]) {
-    static const uint8_t salt[32] = {0xa1, 0xb2, 0xc3, 0xd4, 0xe5, 0xf6, 0x07, 0x18,
-                                     0x29, 0x3a, 0x4b, 0x5c, 0x6d, 0x7e, 0x8f, 0x90,
-                                     0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88,
-                                     0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff, 0x00};
     const size_t len = (size_t)b.job.size;
     switch (f) {
     case BENCH_TREE_FSVERITY: return fastsha256_fsverity_digest(b.data, len, 4096, NULL, 0, out);
     case BENCH_TREE_DMVERITY:
-        return fastsha256_dmverity_tree(b.data, len, 4096, 4096, salt, 32, 1, b.hash_tree,
+        return fastsha256_dmverity_tree(b.data, len, 4096, 4096, b.salt, 32, 1, b.hash_tree,
                                         b.hash_tree_size, out);
     case BENCH_TREE_BT2: return fastsha256_bt2_pieces_root(b.data, len, out);
     case BENCH_TREE_GLACIER: return fastsha256_glacier_tree_hash(b.data, len, out);
@@ -180,12 +178,17 @@ static void plan_rows(void) {
     }
 }
 
-static void run_once(tree_row *r) {
+/* One run of a row; fastsha256-tree -j N runs on every allowed CPU. */
+static void run_once(const bench_ctx *c, tree_row *r) {
     uint8_t out[32];
     char want[65];
     bench_table_hex(r->kind == ROW_STREAM ? b.stream : b.expect[r->f], 32, want);
+    if (r->jobs > 1)
+        bench_affinity_restore_self();
     double s = r->kind == ROW_PEER ? bench_tree_peer_run(&b.job, r->f, r->jobs, &r->peer)
                                    : run_ours(r, out);
+    if (r->jobs > 1 && c->meta.pinned_cpu >= 0)
+        bench_pin_self(c->meta.pinned_cpu);
     if (r->kind != ROW_PEER)
         bench_table_hex(out, 32, r->peer.hex);
     if (s > 0 && strcmp(r->peer.hex, want) == 0 && r->n < TREE_REPS_MAX) {
@@ -298,7 +301,7 @@ static void run_tree(bench_ctx *c) {
         bench_progress("tree: round %d of %d\n", rep + 1, reps);
         for (int i = 0; i < b.nrows; i++)
             if (!b.rows[i].failed)
-                run_once(&b.rows[i]);
+                run_once(c, &b.rows[i]);
     }
     for (int i = 0; i < b.nrows; i++)
         report_row(c, &b.rows[i]);

@@ -19,16 +19,13 @@ typedef enum {
     BENCH_TREE_NFORMATS
 } bench_tree_format;
 
-/* The salt both sides give dm-verity (veritysetup's default is a random
- * 32-byte one), as hex. */
-#define BENCH_TREE_DM_SALT "a1b2c3d4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff00"
-
 typedef struct bench_tree_job {
     const char *file;           /* the data file, in the page cache */
     uint64_t size;
     const void *const *leaves;  /* RFC 6962's leaves */
     const size_t *lens;
     size_t nleaves;
+    char salt_hex[65];          /* dm-verity's (veritysetup's default: a random 32 bytes) */
 } bench_tree_job;
 
 typedef struct bench_tree_peer {

@@ -82,8 +82,8 @@ static double python_run(const bench_tree_job *j, bench_tree_format f, int jobs,
     bench_proc_quote(q[0], sizeof q[0], py);
     bench_proc_quote(q[1], sizeof q[1], j->file);
     bench_proc_quote(q[2], sizeof q[2], FASTSHA256_BENCH_TREE_TOOL);
-    int k = snprintf(cmd, sizeof cmd, "%s %s/python/tree.py %s %s --salt " BENCH_TREE_DM_SALT,
-                     q[0], FASTSHA256_BENCH_SOURCE_DIR, format_arg[f], q[1]);
+    int k = snprintf(cmd, sizeof cmd, "%s %s/python/tree.py %s %s --salt %s", q[0],
+                     FASTSHA256_BENCH_SOURCE_DIR, format_arg[f], q[1], j->salt_hex);
     if (jobs > 0 && k > 0)
         snprintf(cmd + k, sizeof cmd - (size_t)k, " --tree %s --jobs %d", q[2], jobs);
     bench_fmt(p->hex, sizeof p->hex, "no output");
