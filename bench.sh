@@ -58,13 +58,15 @@ fi
 cpu=$(awk -F': *' '/^model name/{m=$2} /^vendor_id/{v=$2} /^cpu family/{f=$2}
   /^model[ \t]*:/{n=$2} END{printf "%s (%s family %s model %s)", m, v, f, n}' /proc/cpuinfo)
 echo "fastsha256 bench.sh: who hashes the fastest? cpu: $cpu, $(nproc) cpus"
-for rt in node "$here/.runtimes/bin/bun" "$here/.runtimes/bin/deno" python3; do
-  if command -v "$rt" >/dev/null 2>&1; then
-    echo "  found: $(basename "$rt") $("$rt" --version 2>&1 | head -1)"
-  else
-    echo "  not found: $(basename "$rt") (bench/install-js-runtimes.sh installs bun and deno)"
-  fi
-done
+# The runtimes as fastsha256-bench finds them (bench/peers.sh), then Python.
+"$here/peers.sh" versions | sed -e 's/.*"runtime":"\([^"]*\)","version":"\([^"]*\)".*/  found: \1 \2/' \
+  -e 's/.*"missing":"\([^"]*\)".*/  not found: \1/'
+python=${FASTSHA256_PYTHON:-/usr/bin/python3}
+if [ -x "$python" ]; then
+  echo "  found: $("$python" --version 2>&1)"
+else
+  echo "  not found: $python (apt-get install python3)"
+fi
 echo "building fastsha256-bench in $build (log: $build/bench-build.log)..."
 # Build output is shown only when the build fails.
 mkdir -p "$build"

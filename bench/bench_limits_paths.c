@@ -164,6 +164,11 @@ static const char many_basis[] = "many streams: best backend";
 static const char chain_basis[] = "one stream: the rounds' chain";
 static const char lat_basis[] = "one block's latency";
 
+/* A batch of n messages of 1 MiB on a forced backend, against its lanes. */
+#define FORCED(name, backend, n)                                                                \
+    {name, backend, w_many, n, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES, lanes_basis, NULL, \
+     NULL, NULL}
+
 /* Every path, in the table's order. Per item: `size` bytes as one message,
  * or `nmsg` messages of `size` bytes; `granule` items per call. */
 static const bench_limits_path paths[] = {
@@ -182,24 +187,15 @@ static const bench_limits_path paths[] = {
      BENCH_LIMITS_F_MANY, many_basis, ">=90%", NULL, NULL},
     {"batch 16 x 64 KiB (in cache)", NULL, w_many, 16, 64 * KIB, 1, 0, "cycles/block",
      BENCH_LIMITS_F_MANY, many_basis, NULL, NULL, NULL},
-    {"batch 2 x 1 MiB, shani forced", "shani", w_many, 2, MIB, 1, 0, "cycles/block",
-     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
-    {"batch 4 x 1 MiB, shani forced", "shani", w_many, 4, MIB, 1, 0, "cycles/block",
-     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
-    {"batch 16 x 1 MiB, shani forced", "shani", w_many, 16, MIB, 1, 0, "cycles/block",
-     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
-    {"batch 8 x 1 MiB, avx2 forced", "avx2", w_many, 8, MIB, 1, 0, "cycles/block",
-     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
-    {"batch 16 x 1 MiB, avx2 forced", "avx2", w_many, 16, MIB, 1, 0, "cycles/block",
-     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
-    {"batch 16 x 1 MiB, avx512 forced", "avx512", w_many, 16, MIB, 1, 0, "cycles/block",
-     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
-    {"batch 32 x 1 MiB, avx512 forced", "avx512", w_many, 32, MIB, 1, 0, "cycles/block",
-     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
-    {"batch 2 x 1 MiB, armv8 forced", "armv8", w_many, 2, MIB, 1, 0, "cycles/block",
-     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
-    {"batch 16 x 1 MiB, armv8 forced", "armv8", w_many, 16, MIB, 1, 0, "cycles/block",
-     BENCH_LIMITS_F_LANES, lanes_basis, NULL, NULL, NULL},
+    FORCED("batch 2 x 1 MiB, shani forced", "shani", 2),
+    FORCED("batch 4 x 1 MiB, shani forced", "shani", 4),
+    FORCED("batch 16 x 1 MiB, shani forced", "shani", 16),
+    FORCED("batch 8 x 1 MiB, avx2 forced", "avx2", 8),
+    FORCED("batch 16 x 1 MiB, avx2 forced", "avx2", 16),
+    FORCED("batch 16 x 1 MiB, avx512 forced", "avx512", 16),
+    FORCED("batch 32 x 1 MiB, avx512 forced", "avx512", 32),
+    FORCED("batch 2 x 1 MiB, armv8 forced", "armv8", 2),
+    FORCED("batch 16 x 1 MiB, armv8 forced", "armv8", 16),
     {"seed batch + hex, 14 B, per message", NULL, w_seed, 0, 0, BENCH_LIMITS_BATCH, 1, "cycles/msg",
      BENCH_LIMITS_F_SEED, "one block, many streams + hex", ">=85%", NULL, note_seed},
     {"hex per digest (to_hex_many)", NULL, w_hex, 0, 0, BENCH_LIMITS_BATCH, 1, "cycles/digest",

@@ -172,19 +172,8 @@ static void write_gp(FILE *gp, const bench_report_meta *m) {
     write_axes(gp, &c);
     fprintf(gp, "set logscale y\nset grid ytics mytics\nset key top right font \",9\"\n"
                 "set ylabel \"hex strings per second (median)\"\nset bmargin 14\n"
-                "set title title_text\n"
-                "do for [t = 1:2] {\n"
-                "  if (t == 1) {\n"
-                "    if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) {\n"
-                "      set terminal pngcairo noenhanced size 1500,800 font \"sans,10\"\n"
-                "    } else {\n"
-                "      set terminal png noenhanced size 1500,800\n"
-                "    }\n"
-                "    set output \"seed.png\"\n"
-                "  } else {\n"
-                "    set terminal svg noenhanced size 1500,800 dynamic font \"sans,10\"\n"
-                "    set output \"seed.svg\"\n"
-                "  }\n");
+                "set title title_text\n");
+    bench_report_gp_pictures(gp, "seed", 1500, 800);
     write_plot(gp);
     fprintf(gp, "  set output\n}\n");
 }
@@ -192,10 +181,5 @@ static void write_gp(FILE *gp, const bench_report_meta *m) {
 int bench_report_write_chart(const char *dir, const bench_report_meta *m, int verbose) {
     chart c;
     collect(&c);
-    if (c.n == 0)
-        return 0;
-    if (bench_report_write_file(dir, "seed.dat", write_dat, m) != 0 ||
-        bench_report_write_file(dir, "seed.gp", write_gp, m) != 0)
-        return -1;
-    return bench_report_gnuplot(dir, "seed.gp", "seed.png and seed.svg", verbose);
+    return c.n ? bench_report_plot(dir, "seed", write_dat, write_gp, m, verbose) : 0;
 }

@@ -97,19 +97,8 @@ static void write_gp(FILE *gp, const bench_report_meta *m) {
     fprintf(gp, "title_text = \"fastsha256 %s: SHA-256 throughput vs message size - ", m->version);
     bench_report_gp_escape(gp, m->cpu_model);
     fprintf(gp, ", core %.2f GHz (estimated), %s\"\n", m->core_hz / 1e9, m->date);
-    fprintf(gp, "do for [t = 1:2] {\n"
-                "  if (t == 1) {\n"
-                "    if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) {\n"
-                "      set terminal pngcairo noenhanced size 1600,700 font \"sans,10\"\n"
-                "    } else {\n"
-                "      set terminal png noenhanced size 1600,700\n"
-                "    }\n"
-                "    set output \"throughput.png\"\n"
-                "  } else {\n"
-                "    set terminal svg noenhanced size 1600,700 dynamic font \"sans,10\"\n"
-                "    set output \"throughput.svg\"\n"
-                "  }\n"
-                "  set multiplot layout 1,2 title title_text\n"
+    bench_report_gp_pictures(gp, "throughput", 1600, 700);
+    fprintf(gp, "  set multiplot layout 1,2 title title_text\n"
                 "  set logscale xy\n"
                 "  set grid xtics ytics mytics\n"
                 "  set key bottom right font \",9\"\n"
@@ -135,11 +124,7 @@ static int write_plot(const char *dir, const bench_report_meta *m, int verbose) 
             fprintf(stderr, "fastsha256-bench: no sweep rows: plot skipped (add --sweep)\n");
         return 0;
     }
-    if (bench_report_write_file(dir, "throughput.dat", write_dat, m) != 0 ||
-        bench_report_write_file(dir, "throughput.gp", write_gp, m) != 0)
-        return -1;
-    return bench_report_gnuplot(dir, "throughput.gp", "throughput.png and throughput.svg",
-                                verbose);
+    return bench_report_plot(dir, "throughput", write_dat, write_gp, m, verbose);
 }
 
 static void write_csv_file(FILE *out, const bench_report_meta *m) {

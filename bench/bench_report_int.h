@@ -50,10 +50,14 @@ int bench_report_write_file(const char *dir, const char *name, bench_report_tabl
  * or as a single-quoted one (quotes kept). */
 void bench_report_gp_escape(FILE *out, const char *s);
 void bench_report_gp_quote(FILE *out, const char *s);
-/* gnuplot (when on PATH) runs DIR/script; pictures names what it draws, for
- * the verbose line. Returns -1 when gnuplot failed. */
-int bench_report_gnuplot(const char *dir, const char *script, const char *pictures,
-                         int verbose);
+/* The loop that draws a gnuplot script's plot twice: DIR/stem.png (pngcairo
+ * where gnuplot has it), then stem.svg, width x height; the script closes
+ * the loop's brace. */
+void bench_report_gp_pictures(FILE *gp, const char *stem, int width, int height);
+/* Writes DIR/stem.dat and DIR/stem.gp, then gnuplot (when on PATH) draws
+ * stem.png and stem.svg. Returns -1 when a file or gnuplot failed. */
+int bench_report_plot(const char *dir, const char *stem, bench_report_tables_fn write_dat,
+                      bench_report_tables_fn write_gp, const bench_report_meta *m, int verbose);
 
 /* With seed rows: DIR/seed.dat, seed.gp, and the bar chart seed.png and
  * seed.svg (bench_report_chart.c). Returns -1 on failure. */

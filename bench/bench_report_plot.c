@@ -43,23 +43,39 @@ void bench_report_gp_quote(FILE *out, const char *s) {
     fputc('\'', out);
 }
 
-int bench_report_gnuplot(const char *dir, const char *script, const char *pictures,
-                         int verbose) {
-    char quoted[BENCH_PATH_MAX + 64], cmd[2 * BENCH_PATH_MAX];
+void bench_report_gp_pictures(FILE *gp, const char *stem, int width, int height) {
+    fprintf(gp, "do for [t = 1:2] {\n  if (t == 1) {\n"
+                "    if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) {\n"
+                "      set terminal pngcairo noenhanced size %d,%d font \"sans,10\"\n"
+                "    } else {\n      set terminal png noenhanced size %d,%d\n    }\n"
+                "    set output \"%s.png\"\n  } else {\n"
+                "    set terminal svg noenhanced size %d,%d dynamic font \"sans,10\"\n"
+                "    set output \"%s.svg\"\n  }\n",
+            width, height, width, height, stem, width, height, stem);
+}
+
+int bench_report_plot(const char *dir, const char *stem, bench_report_tables_fn write_dat,
+                      bench_report_tables_fn write_gp, const bench_report_meta *m, int verbose) {
+    char dat[64], gp[64], quoted[BENCH_PATH_MAX + 64], cmd[2 * BENCH_PATH_MAX];
+    bench_fmt(dat, sizeof dat, "%s.dat", stem);
+    bench_fmt(gp, sizeof gp, "%s.gp", stem);
+    if (bench_report_write_file(dir, dat, write_dat, m) != 0 ||
+        bench_report_write_file(dir, gp, write_gp, m) != 0)
+        return -1;
     bench_proc_quote(quoted, sizeof quoted, dir);
-    bench_fmt(cmd, sizeof cmd, "cd %s && gnuplot %s", quoted, script);
+    bench_fmt(cmd, sizeof cmd, "cd %s && gnuplot %s", quoted, gp);
     int status = system(cmd);
     status = status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     if (status == 127) { /* the shell did not find it: the script is there, the pictures not */
         fprintf(stderr, "fastsha256-bench: gnuplot not found: wrote %s/%s, no pictures "
-                        "(apt-get install gnuplot-nox)\n", dir, script);
+                        "(apt-get install gnuplot-nox)\n", dir, gp);
         return 0;
     }
     if (status != 0) {
-        fprintf(stderr, "fastsha256-bench: gnuplot failed on %s/%s\n", dir, script);
+        fprintf(stderr, "fastsha256-bench: gnuplot failed on %s/%s\n", dir, gp);
         return -1;
     }
     if (verbose)
-        fprintf(stderr, "fastsha256-bench: wrote %s/%s\n", dir, pictures);
+        fprintf(stderr, "fastsha256-bench: wrote %s/%s.png and %s.svg\n", dir, stem, stem);
     return 0;
 }

@@ -181,14 +181,6 @@ const char *bench_compiler(void) {
 
 /* --- Measurement ------------------------------------------------------------ */
 
-static double min_of(const double *v, int n) {
-    double m = v[0];
-    for (int i = 1; i < n; i++)
-        if (v[i] < m)
-            m = v[i];
-    return m;
-}
-
 #define BENCH_MAX_REPS 64
 
 typedef struct rep_stats {
@@ -304,13 +296,13 @@ static void run_rep(bench_work_fn fn, void *arg, const bench_plan *plan, size_t 
 
 static void summarize(bench_result *out, const double *ns, const double *ticks, int reps) {
     out->reps = reps;
-    out->ns_med = bench_median(ns, reps);
-    out->ns_best = min_of(ns, reps);
-    bench_spread s = bench_spread_of(ns, reps);
+    bench_spread s = bench_spread_of(ns, reps), t = bench_spread_of(ticks, reps);
+    out->ns_med = s.med;
+    out->ns_best = s.min;
     out->ns_worst = s.max;
     out->outliers = s.outliers;
-    out->ticks_med = bench_median(ticks, reps);
-    out->ticks_best = min_of(ticks, reps);
+    out->ticks_med = t.med;
+    out->ticks_best = t.min;
 }
 
 void bench_measure(bench_work_fn fn, void *arg, const bench_plan *plan, bench_result *out) {

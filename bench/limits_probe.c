@@ -295,38 +295,24 @@ VZ(avx2_chain_vz, avx2_chain)
 VZ(avx512_mix_vz, avx512_mix)
 VZ(avx512_chain_vz, avx512_chain)
 
-static const bench_probe p_rnds2_lat = {"sha256rnds2 latency", "shani", rnds2_lat, 32,
-                                              "instr"};
-static const bench_probe p_rnds2_tp = {"sha256rnds2 recip. throughput", "shani", rnds2_tp, 32,
-                                             "instr"};
-static const bench_probe p_msg1_lat = {"sha256msg1 latency", "shani", msg1_lat, 32, "instr"};
-static const bench_probe p_msg1_tp = {"sha256msg1 recip. throughput", "shani", msg1_tp, 32,
-                                            "instr"};
-static const bench_probe p_msg2_lat = {"sha256msg2 latency", "shani", msg2_lat, 32, "instr"};
-static const bench_probe p_msg2_tp = {"sha256msg2 recip. throughput", "shani", msg2_tp, 32,
-                                            "instr"};
-static const bench_probe p_paddd_lat = {"paddd latency", "shani", paddd_lat, 32, "instr"};
-static const bench_probe p_shani_mix = {"SHA-NI block mix, 5 streams", "shani", shani_mix, 5,
-                                              "block"};
-static const bench_probe p_avx2_mix = {"AVX2 lane mix (4 rounds + 3 sched)", "avx2",
-                                             avx2_mix_vz, 0.5, "block"};
-static const bench_probe p_avx2_chain = {"AVX2 round chain (e to e)", "avx2", avx2_chain_vz,
-                                               8, "round"};
-static const bench_probe p_avx512_mix = {"AVX-512 lane mix (4 rounds + 3 sched)", "avx512",
-                                               avx512_mix_vz, 1, "block"};
-static const bench_probe p_avx512_chain = {"AVX-512 round chain (e to e)", "avx512",
-                                                 avx512_chain_vz, 8, "round"};
-static const bench_probe p_int_mix = {"integer round mix (portable C)", "", int_mix, 1,
-                                            "block"};
-static const bench_probe p_hex256 = {"hex, 256-bit encoder mix", "avx2", hex256, 64,
-                                           "digest"};
-static const bench_probe p_hex128 = {"hex, 128-bit encoder mix", "ssse3", hex128, 64,
-                                           "digest"};
-
+#define PROBE(...) &(const bench_probe){__VA_ARGS__}
 const bench_probe *const bench_probes[] = {
-    &p_rnds2_lat, &p_rnds2_tp, &p_msg1_lat, &p_msg1_tp, &p_msg2_lat, &p_msg2_tp, &p_paddd_lat,
-    &p_shani_mix, &p_avx2_mix, &p_avx2_chain, &p_avx512_mix, &p_avx512_chain, &p_int_mix,
-    &p_hex256, &p_hex128, NULL};
+    PROBE("sha256rnds2 latency", "shani", rnds2_lat, 32, "instr"),
+    PROBE("sha256rnds2 recip. throughput", "shani", rnds2_tp, 32, "instr"),
+    PROBE("sha256msg1 latency", "shani", msg1_lat, 32, "instr"),
+    PROBE("sha256msg1 recip. throughput", "shani", msg1_tp, 32, "instr"),
+    PROBE("sha256msg2 latency", "shani", msg2_lat, 32, "instr"),
+    PROBE("sha256msg2 recip. throughput", "shani", msg2_tp, 32, "instr"),
+    PROBE("paddd latency", "shani", paddd_lat, 32, "instr"),
+    PROBE("SHA-NI block mix, 5 streams", "shani", shani_mix, 5, "block"),
+    PROBE("AVX2 lane mix (4 rounds + 3 sched)", "avx2", avx2_mix_vz, 0.5, "block"),
+    PROBE("AVX2 round chain (e to e)", "avx2", avx2_chain_vz, 8, "round"),
+    PROBE("AVX-512 lane mix (4 rounds + 3 sched)", "avx512", avx512_mix_vz, 1, "block"),
+    PROBE("AVX-512 round chain (e to e)", "avx512", avx512_chain_vz, 8, "round"),
+    PROBE("integer round mix (portable C)", "", int_mix, 1, "block"),
+    PROBE("hex, 256-bit encoder mix", "avx2", hex256, 64, "digest"),
+    PROBE("hex, 128-bit encoder mix", "ssse3", hex128, 64, "digest"),
+    NULL};
 
 #elif defined(__aarch64__)
 
@@ -369,23 +355,18 @@ BENCH_PROBE_LOOP(arm_mix, ARCH ".rept 4\n\t" AQ4 ".endr\n\t.rept 12\n\t" AQ4 AS4
                           "add v\\r\\().4s, v\\r\\().4s, v31.4s\n\t.endr",
         V_ALL)
 
-static const bench_probe p_h_lat = {"sha256h latency", "armv8", h_lat, 32, "instr"};
-static const bench_probe p_h_tp = {"sha256h recip. throughput", "armv8", h_tp, 32, "instr"};
-static const bench_probe p_h2_lat = {"sha256h2 latency", "armv8", h2_lat, 32, "instr"};
-static const bench_probe p_h2_tp = {"sha256h2 recip. throughput", "armv8", h2_tp, 32,
-                                          "instr"};
-static const bench_probe p_su0_lat = {"sha256su0 latency", "armv8", su0_lat, 32, "instr"};
-static const bench_probe p_su0_tp = {"sha256su0 recip. throughput", "armv8", su0_tp, 32,
-                                           "instr"};
-static const bench_probe p_su1_lat = {"sha256su1 latency", "armv8", su1_lat, 32, "instr"};
-static const bench_probe p_su1_tp = {"sha256su1 recip. throughput", "armv8", su1_tp, 32,
-                                           "instr"};
-static const bench_probe p_arm_mix = {"ARMv8 block mix, 4 streams", "armv8", arm_mix, 4,
-                                            "block"};
-
+#define PROBE(...) &(const bench_probe){__VA_ARGS__}
 const bench_probe *const bench_probes[] = {
-    &p_h_lat, &p_h_tp, &p_h2_lat, &p_h2_tp, &p_su0_lat, &p_su0_tp, &p_su1_lat, &p_su1_tp,
-    &p_arm_mix, NULL};
+    PROBE("sha256h latency", "armv8", h_lat, 32, "instr"),
+    PROBE("sha256h recip. throughput", "armv8", h_tp, 32, "instr"),
+    PROBE("sha256h2 latency", "armv8", h2_lat, 32, "instr"),
+    PROBE("sha256h2 recip. throughput", "armv8", h2_tp, 32, "instr"),
+    PROBE("sha256su0 latency", "armv8", su0_lat, 32, "instr"),
+    PROBE("sha256su0 recip. throughput", "armv8", su0_tp, 32, "instr"),
+    PROBE("sha256su1 latency", "armv8", su1_lat, 32, "instr"),
+    PROBE("sha256su1 recip. throughput", "armv8", su1_tp, 32, "instr"),
+    PROBE("ARMv8 block mix, 4 streams", "armv8", arm_mix, 4, "block"),
+    NULL};
 
 #else
 const bench_probe *const bench_probes[] = {NULL};
