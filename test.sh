@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs what is missing (Debian/Ubuntu, apt-get), builds and runs the test
 # suite. With no argument: the whole suite, release build, gcc.
-#   ./test.sh [default] [wasm] [asan] [clang-asan] [tsan] [clang] [valgrind] [fuzz] [cross] [all]
+#   ./test.sh [default] [wasm] [asan] [clang-asan] [tsan] [clang] [valgrind] [fuzz] [cross] [windows] [all]
 # With no argument: default, then wasm (the WebAssembly modules).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -97,6 +97,22 @@ run_wasm() {
         -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_BUILD_TESTS=ON
 }
 
+run_windows() {
+    # The Windows x64 build (cmake/x86_64-w64-mingw32.cmake: MinGW-w64) with
+    # its tests under wine (a prefix of its own in build/mingw, no display),
+    # against a native build of the same sources (build/win-linux): the
+    # crosscheck digests and fastsha256sum's output must be the Linux ones.
+    # The multi-gigabyte streams (large) run too: long is 32 bits there.
+    local native=build/win-linux
+    echo "== $native: the Linux programs the Windows ones are compared with"
+    cmake -S . -B "$native" -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_WERROR=ON \
+        -DFASTSHA256_BUILD_TESTS=ON >/dev/null
+    cmake --build "$native" -j "$jobs" --target crosscheck fastsha256sum >/dev/null
+    build_and_test build/mingw -DCMAKE_TOOLCHAIN_FILE=cmake/x86_64-w64-mingw32.cmake \
+        -DCMAKE_BUILD_TYPE=Release -DFASTSHA256_PYTHON=OFF -DFASTSHA256_BUILD_BENCH=OFF \
+        -DFASTSHA256_REFERENCE_BUILD="$PWD/$native" -- --timeout 900
+}
+
 run_mode() {
     case "$1" in
     default)
@@ -129,12 +145,13 @@ run_mode() {
     valgrind) run_valgrind ;;
     fuzz) run_fuzz ;;
     wasm) run_wasm ;;
+    windows) run_windows ;;
     cross)
         bash .ci/cross.sh ;;
     all)
-        for m in default wasm asan clang-asan tsan clang valgrind cross; do run_mode "$m"; done ;;
+        for m in default wasm asan clang-asan tsan clang valgrind cross windows; do run_mode "$m"; done ;;
     *)
-        echo "unknown mode: $1 (default wasm asan clang-asan tsan clang valgrind fuzz cross all)" >&2
+        echo "unknown mode: $1 (default wasm asan clang-asan tsan clang valgrind fuzz cross windows all)" >&2
         exit 2 ;;
     esac
 }

@@ -19,14 +19,16 @@
 # (their npm packages: bindings/node/test/npm-deps.sh), and Go for the
 # saved-state tests against Go's crypto/sha256, and the hash-tree tools that
 # fastsha256-tree is checked against (fsverity, veritysetup, libtorrent, botocore),
-# and man, dpkg-dev and lintian for the manual pages and the Debian package.
+# and man, dpkg-dev and lintian for the manual pages and the Debian package,
+# and MinGW-w64 with wine for the Windows build and its tests (test.sh windows).
 FASTSHA256_TEST_PACKAGES=(cmake make gcc g++ clang libclang-rt-dev pkg-config libcriterion-dev
     valgrind libssl-dev libbenchmark-dev python3-dev python3-venv python3-pytest python3-numpy
     libpython3.11-testsuite
     python3-dask python3-distributed nodejs "file:/usr/include/node/node_api.h|libnode-dev"
     clang-14 lld-14 llvm-14 wabt chromium firefox-esr golang-go
     fsverity cryptsetup-bin python3-libtorrent python3-botocore
-    man-db groff-base dpkg-dev lintian gnuplot-nox libxml2-utils)
+    man-db groff-base dpkg-dev lintian gnuplot-nox libxml2-utils
+    gcc-mingw-w64-x86-64 wine64 wine)
 # npm fetches Bun and Deno (bench/install-js-runtimes.sh), installed only when
 # they are missing; optional: nodesource's nodejs brings its own npm, and
 # Debian's npm package would conflict with it.
