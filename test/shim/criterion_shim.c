@@ -89,9 +89,11 @@ static const char *self_path;
 
 /* The child's exit status, or -1 when it could not be started. */
 static int run_child(const struct cr_shim_test *t) {
-    char run[300];
+    char run[300], quoted[1024];
     snprintf(run, sizeof run, "--run=%s/%s", t->suite, t->name);
-    const char *args[] = {self_path, run, NULL};
+    /* _spawnv joins the arguments with spaces: a path with spaces is quoted. */
+    snprintf(quoted, sizeof quoted, "\"%s\"", self_path);
+    const char *args[] = {quoted, run, NULL};
     intptr_t status = _spawnv(_P_WAIT, self_path, args);
     if (status == -1)
         perror("_spawnv");
