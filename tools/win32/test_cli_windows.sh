@@ -74,6 +74,22 @@ run "piped standard input is binary" large - -- -b -
 run "standard input with -t" crlf.txt -t - -- -t -
 run "unreadable file (missing)" /dev/null abc missing b55 -- -b abc missing b55
 
+# Offsets past 2^32 (long is 32 bits on Windows): a sparse file of 5 GB
+# with bytes at its end, read ahead in pieces (-j2) and through standard input.
+truncate -s 5000000001 sparse && printf 'end' | dd of=sparse bs=1 seek=4999999990 conv=notrunc 2>/dev/null
+want=$("$LINUX" sparse | cut -c1-64)
+for how in "-j2 sparse" "-j1 -"; do
+    # shellcheck disable=SC2086
+    got=$("${WIN[@]}" $how <sparse | cut -c1-64)
+    if [ "$got" = "$want" ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAILED: a 5 GB sparse file ($how): $got, Linux $want"
+    fi
+done
+rm -f sparse
+
 # A directory cannot be read on either system; the words differ (Windows
 # opens it with "Permission denied", Linux reads "Is a directory"): the
 # message names it, the other files still print, the status is 1.
