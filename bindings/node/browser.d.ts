@@ -92,6 +92,24 @@ export function bt2PiecesRoot(data: TreeData): Bytes;
 export function glacierTreeHash(data: TreeData): Bytes;
 /** The RFC 6962 Merkle Tree Hash of the leaves. */
 export function rfc6962Root(leaves: Iterable<TreeData>): Bytes;
+/** The options of the streaming trees: the one-shot calls', and dm-verity's data length up front. */
+export type TreeFormat = 'fsverity' | 'dmverity' | 'bt2' | 'glacier';
+export interface TreeHashOptions {
+  blockSize?: number; dataBlockSize?: number; hashBlockSize?: number; salt?: TreeData | null; format?: 0 | 1;
+  /** dm-verity (required): the data's length in bytes (its tree's layout needs it first). */
+  length?: number;
+}
+/** A tree over data fed in pieces, as node:crypto's Hash: update, then digest once. */
+export interface TreeHash {
+  readonly format: TreeFormat;
+  update(data: TreeData): this;
+  digest(): Bytes;
+  digest(encoding: string): string;
+  copy(): TreeHash;
+}
+/** A streaming tree: the same root as the one-shot call over the bytes fed. */
+export function createTreeHash(format: 'dmverity', options: TreeHashOptions & { length: number }): TreeHash;
+export function createTreeHash(format: Exclude<TreeFormat, 'dmverity'>, options?: TreeHashOptions): TreeHash;
 
 export function backend(): string;
 export function hexBackend(): string;
@@ -119,7 +137,7 @@ declare const fastsha256: {
   pbkdf2Many: typeof pbkdf2Many; pbkdf2ManyAsync: typeof pbkdf2ManyAsync; hkdfSync: typeof hkdfSync;
   hkdf: typeof hkdf;
   fsverityDigest: typeof fsverityDigest; dmverityRoot: typeof dmverityRoot; bt2PiecesRoot: typeof bt2PiecesRoot;
-  glacierTreeHash: typeof glacierTreeHash; rfc6962Root: typeof rfc6962Root;
+  glacierTreeHash: typeof glacierTreeHash; rfc6962Root: typeof rfc6962Root; createTreeHash: typeof createTreeHash;
   version: string | undefined; flavour: 'simd' | 'mvp' | null; implementation: 'wasm';
 };
 export default fastsha256;

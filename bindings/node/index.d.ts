@@ -180,6 +180,32 @@ export function bt2PiecesRoot(data: TreeData): Buffer;
 export function glacierTreeHash(data: TreeData): Buffer;
 /** The RFC 6962 Merkle Tree Hash of the leaves. */
 export function rfc6962Root(leaves: Iterable<TreeData>): Buffer;
+/** The options of the streaming trees: the one-shot calls', and dm-verity's data length up front. */
+export type TreeFormat = 'fsverity' | 'dmverity' | 'bt2' | 'glacier';
+export interface TreeHashOptions {
+  blockSize?: number; dataBlockSize?: number; hashBlockSize?: number; salt?: TreeData | null; format?: 0 | 1;
+  /** dm-verity (required): the data's length in bytes (its tree's layout needs it first). */
+  length?: number;
+}
+/** A tree over data fed in pieces, as node:crypto's Hash: update, then digest once. */
+export interface TreeHash {
+  readonly format: TreeFormat;
+  update(data: TreeData): this;
+  digest(): Buffer;
+  digest(encoding: string): string;
+  copy(): TreeHash;
+}
+/** A streaming tree: the same root as the one-shot call over the bytes fed. */
+export function createTreeHash(format: 'dmverity', options: TreeHashOptions & { length: number }): TreeHash;
+export function createTreeHash(format: Exclude<TreeFormat, 'dmverity'>, options?: TreeHashOptions): TreeHash;
+/** A file as node:fs names it: a path, its bytes, or a file: URL (matched by shape). */
+export type TreeFilePath = string | Uint8Array | { readonly href: string; readonly protocol: string };
+/** The files' trees, read a chunk at a time (Node.js, Bun and Deno; not browsers). */
+export function fsverityDigestFile(path: TreeFilePath, options?: { blockSize?: number; salt?: TreeData | null }): Promise<Buffer>;
+export function dmverityRootFile(path: TreeFilePath, options?: { dataBlockSize?: number; hashBlockSize?: number;
+  salt?: TreeData | null; format?: 0 | 1 }): Promise<Buffer>;
+export function bt2PiecesRootFile(path: TreeFilePath): Promise<Buffer>;
+export function glacierTreeHashFile(path: TreeFilePath): Promise<Buffer>;
 
 /** The active backend: "shani", "avx512", "avx2", "armv8", "simd128" or "scalar". */
 export function backend(): string;
@@ -208,7 +234,9 @@ declare const fastsha256: {
   pbkdf2Sync: typeof pbkdf2Sync; pbkdf2: typeof pbkdf2; pbkdf2Many: typeof pbkdf2Many;
   pbkdf2ManyAsync: typeof pbkdf2ManyAsync; hkdfSync: typeof hkdfSync; hkdf: typeof hkdf;
   fsverityDigest: typeof fsverityDigest; dmverityRoot: typeof dmverityRoot; bt2PiecesRoot: typeof bt2PiecesRoot;
-  glacierTreeHash: typeof glacierTreeHash; rfc6962Root: typeof rfc6962Root;
+  glacierTreeHash: typeof glacierTreeHash; rfc6962Root: typeof rfc6962Root; createTreeHash: typeof createTreeHash;
+  fsverityDigestFile: typeof fsverityDigestFile; dmverityRootFile: typeof dmverityRootFile;
+  bt2PiecesRootFile: typeof bt2PiecesRootFile; glacierTreeHashFile: typeof glacierTreeHashFile;
   backend: typeof backend; hexBackend: typeof hexBackend;
   backends: typeof backends; allBackends: typeof allBackends; setBackend: typeof setBackend;
   version: typeof version; implementation: typeof implementation;

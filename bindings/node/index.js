@@ -53,5 +53,5 @@ chosen.natives.setDescribe(require('./lib/errors.js').describe);
 const { makeApi } = require('./lib/api.js');
 const { nodeEnv } = require('./lib/node-env.js');
 
-module.exports = makeApi(native, nodeEnv(Buffer, () => require('crypto')));
+module.exports = makeApi(native, nodeEnv(Buffer, () => require('crypto'), () => require('fs').promises));
 module.exports.implementation = chosen.implementation;

@@ -18,7 +18,8 @@ export const {
   hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync,
   hmacPacked, hmacPackedAsync, timingSafeEqual,
   pbkdf2Sync, pbkdf2, pbkdf2Many, pbkdf2ManyAsync, hkdfSync, hkdf,
-  fsverityDigest, dmverityRoot, bt2PiecesRoot, glacierTreeHash, rfc6962Root,
+  fsverityDigest, dmverityRoot, bt2PiecesRoot, glacierTreeHash, rfc6962Root, createTreeHash,
+  fsverityDigestFile, dmverityRootFile, bt2PiecesRootFile, glacierTreeHashFile,
   backend, hexBackend, backends, allBackends, setBackend, version, implementation,
 } = fastsha256;
 export default fastsha256;

@@ -9,7 +9,8 @@
 // The source of lib/api.mjs (scripts/gen-wasm.js writes it).
 
 const makeKdf = require('./kdf.js');
-const makeTree = require('./tree.js');
+const { makeTree } = require('./tree.js');
+const makeTreeStream = require('./tree-stream.js');
 const { describe, invalidArgType, fail } = require('./errors.js');
 const { inputEncoding, outputEncoding, outputLength, checkOutputLength } = require('./args.js');
 
@@ -46,7 +47,8 @@ function toArray(items) {
  * other than UTF-8 (or throws ERR_UNKNOWN_ENCODING); env.recoder(enc): a
  * function writing a digest in an encoding the natives do not write, or
  * undefined to let them refuse it; env.secretKey(object): a KeyObject or CryptoKey as bytes
- * (or the object itself); env.empty(): a zero-length result.
+ * (or the object itself); env.empty(): a zero-length result; env.files(), where
+ * files can be read: node:fs/promises (the trees' *File calls, lib/tree-stream.js).
  */
 function makeAdapters(natives, env) {
   // Data for update(): node:crypto's rules (lib/args.js), then env's decoder.
@@ -314,6 +316,7 @@ function makeApi(natives, env) {
     timingSafeEqual: (a, b) => natives.timingSafeEqual(sharedView(a), sharedView(b)),
     ...makeKdf(natives, secretKey, env.empty),
     ...makeTree(natives),
+    ...makeTreeStream(natives, env),
     backend: natives.backend,
     hexBackend: natives.hexBackend,
     backends: natives.backends,
@@ -328,7 +331,10 @@ const apiNames = ['sha256', 'sha224', 'createHash', 'fromState', 'Hash', 'sha256
   'sha256ManyAsync', 'sha224ManyAsync', 'sha256PackedAsync', 'hmac', 'hmac224', 'createHmac', 'Hmac',
   'hmacMany', 'hmac224Many', 'hmacManyAsync', 'hmac224ManyAsync', 'hmacPacked', 'hmacPackedAsync',
   'timingSafeEqual', 'pbkdf2Sync', 'pbkdf2', 'pbkdf2Many', 'pbkdf2ManyAsync', 'hkdfSync', 'hkdf',
-  'fsverityDigest', 'dmverityRoot', 'bt2PiecesRoot', 'glacierTreeHash', 'rfc6962Root',
+  'fsverityDigest', 'dmverityRoot', 'bt2PiecesRoot', 'glacierTreeHash', 'rfc6962Root', 'createTreeHash',
   'backend', 'hexBackend', 'backends', 'allBackends', 'setBackend', 'version'];
 
-module.exports = { makeApi, apiNames };
+// Node.js, Bun and Deno only (env.files: they read files); not the browser's.
+const fileNames = ['fsverityDigestFile', 'dmverityRootFile', 'bt2PiecesRootFile', 'glacierTreeHashFile'];
+
+module.exports = { makeApi, apiNames, fileNames };

@@ -26,6 +26,9 @@ const nativeNames = [
   'pbkdf2', 'pbkdf2Async', 'pbkdf2Many', 'pbkdf2ManyAsync', 'hkdf',
   // Hash trees (lib/tree.js has checked the arguments): a digest, or null where refused.
   'treeFsverity', 'treeDmverity', 'treeBt2', 'treeGlacier', 'treeRfc6962',
+  // Streaming trees: a state (a Uint8Array in JS memory, or null where refused),
+  // advanced in place; the final root, or null where refused (the state wiped).
+  'treeStreamInit', 'treeStreamUpdate', 'treeStreamFinal',
   'timingSafeEqual', 'backend', 'hexBackend', 'backends', 'allBackends', 'setBackend', 'version',
 ];
 

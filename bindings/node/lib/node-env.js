@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // lib/api.js's env for Node.js, Bun and Deno (index.js and lib/node-wasm.mjs):
-// Buffers, Buffer's encodings, and node:crypto's key objects as HMAC and
-// HKDF keys. Buffer and node:crypto are handed in (a CommonJS and an ES
+// Buffers, Buffer's encodings, node:crypto's key objects as HMAC and
+// HKDF keys, and node:fs/promises for the trees' *File calls. Buffer,
+// node:crypto and node:fs/promises are handed in (a CommonJS and an ES
 // module use this file); crypto is asked for only when a key object comes.
 // The source of lib/node-env.mjs (scripts/gen-wasm.js writes it).
 
@@ -12,7 +13,7 @@ function unknownEncoding(name) {
   return err;
 }
 
-function nodeEnv(Buffer, getCrypto) {
+function nodeEnv(Buffer, getCrypto, getFiles) {
   return {
     decode(text, enc, name) {
       if (!Buffer.isEncoding(enc)) throw unknownEncoding(name);
@@ -35,6 +36,7 @@ function nodeEnv(Buffer, getCrypto) {
       return key.export();
     },
     empty: () => Buffer.alloc(0),
+    files: getFiles,
   };
 }
 

@@ -4,6 +4,7 @@
 // even be required (Deno without --allow-read), so no permission is needed.
 import { Buffer } from 'node:buffer';
 import crypto from 'node:crypto';
+import files from 'node:fs/promises';
 import { makeLoader, placeholders, bestFlavour, fromBase64 } from './wasm-entry.mjs';
 import nodeEnvModule from './node-env.mjs';
 import simd from './wasm-simd.mjs';
@@ -15,7 +16,7 @@ const io = {
   latin1: (view) => Buffer.prototype.latin1Slice.call(view, 0, view.length),
 };
 
-const env = nodeEnvModule.nodeEnv(Buffer, () => crypto);
+const env = nodeEnvModule.nodeEnv(Buffer, () => crypto, () => files);
 
 const api = placeholders({});
 makeLoader(io, env, api).initSync(fromBase64(bestFlavour() === 'simd' ? simd : mvp));

@@ -5,7 +5,8 @@
 // (the addon's src/tree.c, or lib/wasm-tree.js): the data first, an options
 // object after it with the formats' tools' defaults. The arguments are
 // checked here, with node:crypto's errors, so both natives get only
-// Uint8Arrays and integers in range. lib/api.js adds them to the API.
+// Uint8Arrays and integers in range. lib/api.js adds them to the API;
+// lib/tree-stream.js adds the streaming objects and the files over them.
 // The source of lib/tree.mjs (scripts/gen-wasm.js writes it).
 const { describe, fail, invalidArgType, outOfRange } = require('./errors.js');
 
@@ -90,4 +91,7 @@ function makeTree(natives) {
   };
 }
 
-module.exports = makeTree;
+// The argument checks, for the streaming forms (lib/tree-stream.js).
+const parse = { bytesOf, invalidValue, optionsOf, blockSize, saltOf, formatOf };
+
+module.exports = { makeTree, parse };

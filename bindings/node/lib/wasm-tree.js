@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 'use strict';
 // The addon's tree natives (src/tree.c: treeFsverity, treeDmverity, treeBt2,
-// treeGlacier, treeRfc6962) over the WebAssembly module's fastsha256_* tree
-// calls. lib/tree.js has checked the arguments: Uint8Arrays and integers in
+// treeGlacier, treeRfc6962; src/tree_stream.c: treeStreamInit, treeStreamUpdate,
+// treeStreamFinal) over the WebAssembly module's fastsha256_* tree calls. lib/tree.js has checked the arguments: Uint8Arrays and integers in
 // range. The data is not copied into the module's memory whole: it goes
 // through the library's streaming contexts a chunk at a time, so a file
 // larger than the module's memory can be hashed. RFC 6962's leaves are
@@ -74,7 +74,53 @@ function addTree(natives, wasm, io) {
     });
   }
 
+  // Streaming (lib/tree.js's TreeHash): the state lives in JS memory as
+  // HEAD bytes (its kind) and the context's STATE bytes, copied into the
+  // module's memory for each call and back, as the addon's tree_stream.c
+  // keeps it in a Uint8Array.
+  const HEAD = 8;
+  const isVerity = (state) => state[0] <= 1;
+  function treeStreamInit(kind, blockSize, hashBlockSize, salt, format, length) {
+    return withMemory((alloc) => {
+      const ctx = alloc(STATE);
+      const inits = [
+        () => wasm.fastsha256_fsverity_init(ctx, blockSize, copyIn(alloc, salt), salt.length),
+        () => wasm.fastsha256_dmverity_init(ctx, blockSize, hashBlockSize, copyIn(alloc, salt), salt.length,
+          format, BigInt(length), 0, 0),
+        () => wasm.fastsha256_bt2_init(ctx, 0, 0, 0),
+        () => (wasm.fastsha256_glacier_init(ctx), 0),
+      ];
+      if (inits[kind]() !== 0) return null;
+      const state = new Uint8Array(HEAD + STATE);
+      state[0] = kind;
+      state.set(mem().subarray(ctx, ctx + STATE), HEAD);
+      return state;
+    });
+  }
+  // Runs fn(ctx, alloc) on the state's context in the module's memory,
+  // then copies the context back.
+  const onState = (state, fn) => withMemory((alloc) => {
+    const ctx = copyIn(alloc, state.subarray(HEAD));
+    const r = fn(ctx, alloc);
+    state.set(mem().subarray(ctx, ctx + STATE), HEAD);
+    return r;
+  });
+  const treeStreamUpdate = (state, data) => onState(state, (ctx, alloc) => {
+    const update = isVerity(state) ? wasm.fastsha256_verity_update : wasm.fastsha256_merkle_update;
+    const buf = alloc(Math.min(CHUNK, data.length));
+    for (let at = 0; at < data.length; at += CHUNK) {
+      const piece = data.subarray(at, Math.min(at + CHUNK, data.length));
+      mem().set(piece, buf);
+      update(ctx, buf, piece.length);
+    }
+  });
+  const treeStreamFinal = (state) => onState(state, (ctx, alloc) => {
+    const out = alloc(32);
+    return result((isVerity(state) ? wasm.fastsha256_verity_final : wasm.fastsha256_merkle_final)(ctx, out), out);
+  });
+
   return Object.assign(natives, {
+    treeStreamInit, treeStreamUpdate, treeStreamFinal,
     treeFsverity: (data, blockSize, salt) => verity(data, (state, alloc) =>
       wasm.fastsha256_fsverity_init(state, blockSize, copyIn(alloc, salt), salt.length)),
     treeDmverity: (data, dbs, hbs, salt, format) => verity(data, (state, alloc) =>

@@ -15,7 +15,7 @@ const path = require('path');
 
 const here = path.resolve(__dirname, '..');
 const banner = (from) => `// Made by scripts/gen-wasm.js from ${from} at build time (git-ignored): do not edit.\n`;
-const twins = ['errors', 'args', 'node-env', 'natives', 'wasm-errors', 'wasm-natives', 'wasm-batch', 'wasm-kdf', 'kdf', 'wasm-tree', 'tree', 'api'];
+const twins = ['errors', 'args', 'node-env', 'natives', 'wasm-errors', 'wasm-natives', 'wasm-batch', 'wasm-kdf', 'kdf', 'wasm-tree', 'tree', 'tree-stream', 'api'];
 
 // CommonJS to an ES module, for the plain forms the sources use:
 // `const X = require('./y.js');` and `module.exports = X;`.

@@ -64,6 +64,7 @@ static napi_value init(napi_env env, napi_value exports) {
     NAPI_OK(napi_define_properties(env, exports, sizeof props / sizeof props[0], props));
     NAPI_OK(fsn_kdf_register(env, exports));
     NAPI_OK(fsn_tree_register(env, exports));
+    NAPI_OK(fsn_tree_stream_register(env, exports));
     return exports;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // Hash trees (issue 37): fsverityDigest, dmverityRoot, bt2PiecesRoot,
-// glacierTreeHash and rfc6962Root against known answers made by the
+// glacierTreeHash and rfc6962Root, the streaming createTreeHash and the
+// *File calls, against known answers made by the
 // formats' real tools (fsverity, veritysetup, libtorrent, botocore), the
 // published RFC 6962 vectors, the C CLI fastsha256-tree where it is built,
 // and node:crypto models written from the specifications; errors in
@@ -16,8 +17,9 @@ import { execFileSync } from 'node:child_process';
 import { Buffer } from 'node:buffer';
 import { fileURLToPath } from 'node:url';
 import fastsha256 from '../index.mjs';
-import { fsverityDigest, dmverityRoot, bt2PiecesRoot, glacierTreeHash, rfc6962Root } from '../index.mjs';
-import { randBytes } from './helpers.mjs';
+import { fsverityDigest, dmverityRoot, bt2PiecesRoot, glacierTreeHash, rfc6962Root, createTreeHash } from '../index.mjs';
+import { fsverityDigestFile, dmverityRootFile, bt2PiecesRootFile, glacierTreeHashFile } from '../index.mjs';
+import { randBytes, randInt } from './helpers.mjs';
 
 const f = fastsha256;
 const hex = (b) => Buffer.from(b).toString('hex');
@@ -194,5 +196,121 @@ describe('errors in node:crypto words', () => {
     assert.throws(() => dmverityRoot(data, { dataBlockSize: 1 << 20 }), code('ERR_OUT_OF_RANGE', RangeError));
     assert.throws(() => dmverityRoot(data.subarray(1)), { code: 'ERR_INVALID_ARG_VALUE', message: /whole data block \(4096 bytes\)/ });
     assert.throws(() => bt2PiecesRoot(Buffer.alloc(0)), { code: 'ERR_INVALID_ARG_VALUE', message: /must not be empty/ });
+  });
+});
+
+// --- Streaming (createTreeHash) and files (*File) ---------------------------
+
+// data fed to tree in random pieces (some empty), a copy taken on the way
+// and fed the rest: both digests.
+function streamed(tree, data) {
+  let at = 0, copy = null, copyAt = 0;
+  while (at < data.length) {
+    const n = Math.min(data.length - at, randInt(3) === 0 ? 0 : randInt(70000));
+    tree.update(data.subarray(at, at + n));
+    at += n;
+    if (!copy && at > data.length / 2) [copy, copyAt] = [tree.copy(), at];
+  }
+  const first = tree.digest();
+  if (copy) assert.equal(hex(copy.update(data.subarray(copyAt)).digest()), hex(first), 'a copy goes on alone');
+  return first;
+}
+
+describe('streaming in random pieces equals the one-shot calls and the real tools', () => {
+  for (const [n, fsv, fsv1k, dm, bt2, glacier] of known) {
+    test(`${n} bytes`, () => {
+      const data = pattern(n), salt = Buffer.from('abcd', 'hex');
+      assert.equal(hex(streamed(createTreeHash('fsverity'), data)), fsv);
+      assert.equal(hex(streamed(f.createTreeHash('fsverity', { blockSize: 1024, salt: Buffer.from([1, 2]) }), data)), fsv1k);
+      if (dm) assert.equal(hex(streamed(createTreeHash('dmverity', { length: n, salt }), data)), dm);
+      assert.equal(hex(streamed(createTreeHash('bt2'), data)), bt2);
+      assert.equal(hex(streamed(createTreeHash('glacier'), data)), glacier);
+    });
+  }
+  test('random data and options', () => {
+    for (const n of [0, 1, 1023, 4096, 65537, 3 * (1 << 20) + 5]) {
+      const data = randBytes(n), salt = randBytes(randInt(33)), opts = { blockSize: 1 << (10 + randInt(7)), salt };
+      assert.equal(hex(streamed(createTreeHash('fsverity', opts), data)), hex(fsverityDigest(data, opts)), `fsverity ${n}`);
+      assert.equal(hex(streamed(createTreeHash('glacier'), data)), hex(glacierTreeHash(data)), `glacier ${n}`);
+      if (n) assert.equal(hex(streamed(createTreeHash('bt2'), data)), hex(bt2PiecesRoot(data)), `bt2 ${n}`);
+      const dm = { dataBlockSize: 512 << randInt(4), hashBlockSize: 512 << randInt(4), salt: randBytes(randInt(257)),
+        format: randInt(2) };
+      if (n >= dm.dataBlockSize)
+        assert.equal(hex(streamed(createTreeHash('dmverity', { ...dm, length: n }), data)), hex(dmverityRoot(data, dm)),
+          `dmverity ${n}`);
+    }
+  });
+  test('digest encodings, the format, every binary input kind', () => {
+    const data = pattern(20000), want = known[2][5];
+    const t = createTreeHash('glacier').update(data.buffer.slice(data.byteOffset, data.byteOffset + 100));
+    t.update(new DataView(data.buffer, data.byteOffset + 100, 900)).update(new Uint16Array(data.subarray(1000).buffer.slice(
+      data.byteOffset + 1000, data.byteOffset + 20000)));
+    assert.equal(t.format, 'glacier');
+    assert.equal(t.copy().digest('hex'), want);
+    assert.equal(t.copy().digest('base64'), Buffer.from(want, 'hex').toString('base64'));
+    assert.ok(Buffer.isBuffer(t.digest()), 'a Buffer in Node, Bun and Deno');
+  });
+});
+
+describe('files through the streaming objects', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fastsha256-treefile-'));
+  const write = (name, data) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, data);
+    return file;
+  };
+  test('the real tools\' answers, and the one-shot calls', async () => {
+    for (const [n, fsv, fsv1k, dm, bt2, glacier] of known) {
+      const file = write(`k${n}`, pattern(n));
+      assert.equal(hex(await fsverityDigestFile(file)), fsv);
+      assert.equal(hex(await f.fsverityDigestFile(file, { blockSize: 1024, salt: Buffer.from([1, 2]) })), fsv1k);
+      if (dm) assert.equal(hex(await dmverityRootFile(file, { salt: Buffer.from('abcd', 'hex') })), dm);
+      assert.equal(hex(await bt2PiecesRootFile(file)), bt2);
+      assert.equal(hex(await glacierTreeHashFile(new URL(`file://${file}`))), glacier);
+    }
+    const data = randBytes(5 * (1 << 20) + 4097), file = write('big', data);
+    const dm = { dataBlockSize: 1024, hashBlockSize: 512, salt: Buffer.from('ff', 'hex'), format: 0 };
+    assert.equal(hex(await dmverityRootFile(file, dm)), hex(dmverityRoot(data, dm)));
+    assert.equal(hex(await glacierTreeHashFile(Buffer.from(file))), hex(glacierTreeHash(data)));
+  });
+  test('errors: the file system\'s, and the formats\'', async () => {
+    await assert.rejects(glacierTreeHashFile(path.join(dir, 'nothere')), { code: 'ENOENT' });
+    await assert.rejects(bt2PiecesRootFile(dir), { code: 'EISDIR' });
+    await assert.rejects(bt2PiecesRootFile(write('empty', Buffer.alloc(0))), { code: 'ERR_INVALID_STATE' });
+    await assert.rejects(dmverityRootFile(write('short', Buffer.alloc(4095))), { code: 'ERR_INVALID_ARG_VALUE' });
+    await assert.rejects(fsverityDigestFile(write('x', 'x'), { blockSize: 3000 }), { code: 'ERR_INVALID_ARG_VALUE' });
+    await assert.rejects(fsverityDigestFile(17), { name: 'TypeError', code: 'ERR_INVALID_ARG_TYPE' });
+    fs.rmSync(dir, { recursive: true, force: true }); // the suite's last test
+  });
+});
+
+describe('streaming errors in node:crypto words', () => {
+  const code = (c, Kind) => (err) => err instanceof Kind && err.code === c;
+  test('wrong types: TypeError ERR_INVALID_ARG_TYPE', () => {
+    const calls = [() => createTreeHash(), () => createTreeHash(7), () => createTreeHash('glacier').update('text'),
+      () => createTreeHash('glacier').update(), () => createTreeHash('bt2').update([1, 2]),
+      () => createTreeHash('fsverity', 'opts'), () => createTreeHash('fsverity', { salt: 'ab' }),
+      () => createTreeHash('dmverity'), () => createTreeHash('dmverity', { length: '4096' }),
+      () => createTreeHash('glacier').digest(7)];
+    for (const call of calls) assert.throws(call, code('ERR_INVALID_ARG_TYPE', TypeError), String(call));
+    assert.throws(() => createTreeHash('glacier').update('text'),
+      /The "data" argument must be an instance of Buffer, TypedArray, DataView, or ArrayBuffer. Received type string/);
+    assert.throws(() => createTreeHash('dmverity', {}),
+      /The "options.length" property must be of type number. Received undefined/);
+  });
+  test('bad values, and digest once', () => {
+    assert.throws(() => createTreeHash('sha256'), { code: 'ERR_INVALID_ARG_VALUE', message: /must be one of: 'fsverity'/ });
+    assert.throws(() => createTreeHash('fsverity', { blockSize: 3000 }), { code: 'ERR_INVALID_ARG_VALUE' });
+    assert.throws(() => createTreeHash('dmverity', { length: -1 }), code('ERR_OUT_OF_RANGE', RangeError));
+    assert.throws(() => createTreeHash('dmverity', { length: 4095 }), { code: 'ERR_INVALID_ARG_VALUE', message: /whole data block/ });
+    const dm = createTreeHash('dmverity', { length: 8192 }).update(Buffer.alloc(4096));
+    assert.throws(() => dm.copy().update(Buffer.alloc(4097)), { code: 'ERR_OUT_OF_RANGE', message: /must be <= 4096/ });
+    assert.throws(() => dm.digest(), { code: 'ERR_INVALID_STATE', message: /got 4096 bytes of the 8192/ });
+    assert.throws(() => createTreeHash('bt2').digest(), { code: 'ERR_INVALID_STATE', message: /no pieces root/ });
+    const t = createTreeHash('glacier');
+    t.digest();
+    for (const call of [() => t.digest(), () => t.update(Buffer.alloc(1)), () => t.copy()])
+      assert.throws(call, { code: 'ERR_CRYPTO_HASH_FINALIZED', message: 'Digest already called' });
+    assert.throws(() => createTreeHash('glacier').update.call({}, Buffer.alloc(1)), code('ERR_INVALID_THIS', TypeError));
   });
 });

@@ -96,11 +96,15 @@ test('results stay right after the memory grows and the scratch areas shrink bac
 // Node too: the same API layer as the Node entry, with every name of it.
 test('the browser entry: every call of the Node entry, by name, after init()', async () => {
   const b = await import('../browser.mjs');
-  const { apiNames } = require('../lib/api.js');
+  const { apiNames, fileNames } = require('../lib/api.js');
   await b.init();
   for (const name of apiNames) assert.equal(typeof b[name], typeof f[name], name);
-  for (const name of Object.keys(f).filter((n) => n !== 'implementation'))
+  for (const name of Object.keys(f).filter((n) => n !== 'implementation' && !fileNames.includes(n)))
     assert.ok(name in b, `browser.mjs exports ${name}`);
+  for (const name of fileNames) {
+    assert.equal(typeof f[name], 'function', `the Node entry has ${name}`);
+    assert.ok(!(name in b), `browser.mjs has no ${name} (it reads no files)`);
+  }
   const hex = (u8) => Buffer.from(u8).toString('hex');
   assert.equal(hex(b.pbkdf2Sync('password', 'salt', 1, 32, 'RSA-SHA256')),
     crypto.pbkdf2Sync('password', 'salt', 1, 32, 'sha256').toString('hex'));
@@ -138,9 +142,11 @@ test('the addon and the WebAssembly natives provide exactly the list of natives'
 });
 
 test('the ES-module entries export every call by name', async () => {
-  const { apiNames } = require('../lib/api.js');
+  const { apiNames, fileNames } = require('../lib/api.js');
   for (const entry of ['../index.mjs', '../browser.mjs']) {
     const m = await import(entry);
     for (const name of [...apiNames, 'implementation']) assert.ok(name in m, `${entry} exports ${name}`);
   }
+  const m = await import('../index.mjs');
+  for (const name of fileNames) assert.ok(name in m, `index.mjs exports ${name}`);
 });

@@ -7,7 +7,7 @@ import fastsha256, {
   sha224ManyAsync, sha256PackedAsync, hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync,
   hmac224ManyAsync, hmacPacked, hmacPackedAsync, timingSafeEqual, pbkdf2Sync, pbkdf2, pbkdf2Many,
   pbkdf2ManyAsync, hkdfSync, hkdf, backend, hexBackend, backends, allBackends, setBackend, version, flavour,
-  implementation,
+  implementation, createTreeHash,
 } from 'fastsha256/browser';
 
 export async function everyExport(module: WebAssembly.Module): Promise<string[]> {
@@ -33,6 +33,9 @@ export async function everyExport(module: WebAssembly.Module): Promise<string[]>
   ];
   pbkdf2('p', 's', 1, 32, 'sha256', (err: Error | null, key: Uint8Array) => out.push(String(err), String(key.length)));
   hkdf('sha256', 'k', 's', 'i', 16, (err: Error | null, key: ArrayBuffer) => out.push(String(err), String(key.byteLength)));
+  const tree = createTreeHash('bt2').update(bytes);
+  out.push(tree.copy().digest('hex'), String(tree.digest().length), String(fastsha256.createTreeHash('dmverity',
+    { length: 512, dataBlockSize: 512 }).update(new Uint8Array(512)).digest().length));
   out.push(fastsha256.sha256('abc', 'hex'), fastsha256.createHash('sha224').digest('hex'),
     String(fastsha256.pbkdf2Sync('p', 's', 1, 8, 'sha256').length), String(fastsha256.hkdfSync('sha256', 'k', 's', 'i', 8).byteLength),
     fastsha256.implementation);

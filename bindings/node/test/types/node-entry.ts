@@ -7,8 +7,10 @@ import fastsha256, {
   sha256PackedAsync, hmac, hmac224, createHmac, Hmac, hmacMany, hmac224Many, hmacManyAsync, hmac224ManyAsync,
   hmacPacked, hmacPackedAsync, timingSafeEqual, pbkdf2Sync, pbkdf2, pbkdf2Many, pbkdf2ManyAsync, hkdfSync, hkdf,
   backend, hexBackend, backends, allBackends, setBackend, version, implementation,
+  fsverityDigest, dmverityRoot, bt2PiecesRoot, glacierTreeHash, rfc6962Root, createTreeHash,
+  fsverityDigestFile, dmverityRootFile, bt2PiecesRootFile, glacierTreeHashFile,
 } from 'fastsha256';
-import type { Buffer } from 'fastsha256';
+import type { Buffer, TreeHash } from 'fastsha256';
 
 export async function everyExport(): Promise<string[]> {
   const bytes = new Uint8Array(64);
@@ -33,6 +35,15 @@ export async function everyExport(): Promise<string[]> {
   ];
   pbkdf2('p', 's', 1, 32, 'sha256', (err: Error | null, key: Buffer) => out.push(String(err), key.toString('hex')));
   hkdf('sha256', 'k', 's', 'i', 16, (err: Error | null, key: ArrayBuffer) => out.push(String(err), String(key.byteLength)));
+  const tree: TreeHash = createTreeHash('fsverity', { blockSize: 4096, salt: bytes }).update(bytes);
+  out.push(tree.copy().digest('hex'), tree.digest().toString('hex'), tree.format,
+    createTreeHash('dmverity', { length: 4096, format: 0 }).update(new Uint8Array(4096)).digest('hex'),
+    fastsha256.createTreeHash('glacier').update(bytes.buffer).digest('base64'),
+    fsverityDigest(bytes).toString('hex'), dmverityRoot(bytes, { dataBlockSize: 512 }).toString('hex'),
+    bt2PiecesRoot(bytes).toString('hex'), glacierTreeHash(bytes).toString('hex'), rfc6962Root([bytes]).toString('hex'),
+    (await fsverityDigestFile('f', { blockSize: 1024 })).toString('hex'),
+    (await dmverityRootFile({ href: 'file:///f', protocol: 'file:' }, { salt: null })).toString('hex'),
+    (await bt2PiecesRootFile(bytes)).toString('hex'), (await fastsha256.glacierTreeHashFile('f')).toString('hex'));
   out.push(fastsha256.sha256('abc', 'hex'), fastsha256.createHash('sha224').digest('hex'),
     fastsha256.pbkdf2Sync('p', 's', 1, 8, 'sha256').toString('hex'), String(fastsha256.hkdfSync('sha256', 'k', 's', 'i', 8).byteLength),
     fastsha256.implementation);
