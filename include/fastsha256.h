@@ -393,7 +393,8 @@ FASTSHA256_API int fastsha256_merkle_final(fastsha256_merkle *m, uint8_t out[32]
  * environment variable FASTSHA256_BACKEND=<name> forces one at first use (an unknown or unsupported
  * name leaves auto-selection in place; fastsha256_env_backend_ignored() says
  * so). FASTSHA256_HIDE=<feature,...> hides CPU features from detection (sha,
- * avx2, avx512, avx512batch, bmi2, ssse3, sse4.1, neon, sha2, for tests). FASTSHA256_NO_SELFTEST=1
+ * avx2, avx512, avx512batch, shanix4, bmi2, ssse3, sse4.1, neon, sha2, for
+ * tests; shanix4: batches on two SHA-NI streams instead of four). FASTSHA256_NO_SELFTEST=1
  * skips the known-answer test of the chosen backend. All three are read
  * with secure_getenv where the C library has it: a setuid or setgid program
  * ignores them. */
