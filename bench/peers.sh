@@ -60,7 +60,9 @@ versions() {
     for name in node bun deno; do
         p=$(runtime_path $name)
         if [ -z "$p" ]; then
-            echo "{\"runtime\":\"$name\",\"missing\":\"$name not found: install with bench/install-js-runtimes.sh\"}"
+            how="bench/install-js-runtimes.sh"
+            [ $name = node ] && how="apt-get install nodejs"
+            echo "{\"runtime\":\"$name\",\"missing\":\"$name not found: install with $how\"}"
             continue
         fi
         v=$("$p" --version 2>/dev/null | head -1 | sed 's/^[^0-9]*//; s/[ (].*//')
