@@ -9,6 +9,11 @@
 #define FSUM_WIN32_POSIX_H
 #ifdef _WIN32
 
+/* gmtime_r and localtime_r, from MinGW's <time.h>. */
+#ifndef _POSIX_THREAD_SAFE_FUNCTIONS
+#  define _POSIX_THREAD_SAFE_FUNCTIONS 200112L
+#endif
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -24,6 +29,37 @@
 int fcntl(int fd, int cmd);       /* F_GETFD only: whether fd is open */
 long sysconf(int name);           /* _SC_NPROCESSORS_ONLN only */
 ssize_t pread(int fd, void *buf, size_t count, off_t off);
+char *mkdtemp(char *template);    /* XXXXXX at the end: a new folder */
+
+/* mkdir's mode is POSIX's alone. */
+#include <direct.h>
+#include <io.h>
+#define mkdir(path, mode) _mkdir(path)
+
+/* CPU sets as glibc's, on the process and thread affinity masks (64 CPUs,
+ * one processor group): fastsha256-bench pins itself with them. */
+#include <pthread.h>
+#define CPU_SETSIZE 64
+typedef struct cpu_set_t {
+    unsigned long long bits;
+} cpu_set_t;
+#define CPU_ZERO(set) ((set)->bits = 0)
+#define CPU_SET(cpu, set) ((set)->bits |= 1ull << (cpu))
+#define CPU_ISSET(cpu, set) (((set)->bits >> (cpu)) & 1)
+#define CPU_COUNT(set) __builtin_popcountll((set)->bits)
+int sched_getaffinity(int pid, size_t size, cpu_set_t *set);
+int sched_setaffinity(int pid, size_t size, const cpu_set_t *set);
+int pthread_setaffinity_np(pthread_t thread, size_t size, const cpu_set_t *set);
+
+/* No /proc here: readlink finds nothing (the benchmark's OpenSSL probe of
+ * itself then has no row, as without OpenSSL). */
+static inline ssize_t readlink(const char *path, char *buf, size_t size) {
+    (void)path;
+    (void)buf;
+    (void)size;
+    errno = ENOENT;
+    return -1;
+}
 
 /* One line with its '\n', grown as needed; -1 at the end of the file. */
 static inline ssize_t getline(char **line, size_t *cap, FILE *f) {
