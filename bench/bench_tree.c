@@ -307,9 +307,9 @@ const bench_mode bench_mode_tree = {
     "tree",
     "hash trees: fs-verity, dm-verity, BitTorrent v2 and Glacier on a 1 GiB\n"
     "                      file in the page cache (--tree-file, --tree-size), RFC 6962\n"
-    "                      on 1,000,000 leaves of 64 bytes; fastsha256 on one thread and\n"
-    "                      fastsha256-tree -j N next to fsverity, veritysetup,\n"
-    "                      libtorrent, botocore and OpenSSL leaf by leaf",
+    "                      on 1,000,000 leaves of 64 bytes; fastsha256 on one thread,\n"
+    "                      fastsha256-tree on one and on every CPU, next to fsverity,\n"
+    "                      veritysetup, libtorrent, botocore and OpenSSL leaf by leaf",
     run_tree,
     print_tree,
 };
