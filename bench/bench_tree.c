@@ -11,7 +11,6 @@
 #define _GNU_SOURCE 1
 
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,16 +209,6 @@ static const tree_row *find_row(bench_tree_format f, int kind, int jobs) {
     return NULL;
 }
 
-static void note_add(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void note_add(char *buf, size_t n, const char *fmt, ...) {
-    size_t l = strlen(buf);
-    va_list ap;
-    va_start(ap, fmt);
-    if (vsnprintf(buf + l, n - l, fmt, ap) < 0)
-        buf[l] = '\0';
-    va_end(ap);
-}
-
 /* A result row: the median rate, the spread of the runs, the ratios to
  * the tool, to one stream and (-j N) to -j 1. */
 static void report_row(bench_ctx *c, tree_row *r) {
@@ -247,13 +236,15 @@ static void report_row(bench_ctx *c, tree_row *r) {
     }
     bench_row_check(c, x, 1);
     bench_sort_doubles(r->s, (size_t)r->n);
-    note_add(x->note, sizeof x->note, "runs %.2f-%.2f", rate(r, r->s[r->n - 1]), rate(r, r->s[0]));
+    char a[24] = "", o[24] = "", j[24] = "";
     if (r != tool && t > 0)
-        note_add(x->note, sizeof x->note, "; %.2fx the tool", v / t);
+        bench_fmt(a, sizeof a, "; %.2fx the tool", v / t);
     if (!leaves && r->kind != ROW_STREAM && one > 0)
-        note_add(x->note, sizeof x->note, "; %.2fx one stream", v / one);
+        bench_fmt(o, sizeof o, "; %.2fx one stream", v / one);
     if (r->jobs > 1 && median_rate(j1) > 0)
-        note_add(x->note, sizeof x->note, "; %.2fx -j 1", v / median_rate(j1));
+        bench_fmt(j, sizeof j, "; %.2fx -j 1", v / median_rate(j1));
+    bench_fmt(x->note, sizeof x->note, "runs %.2f-%.2f%s%s%s", rate(r, r->s[r->n - 1]),
+              rate(r, r->s[0]), a, o, j);
 }
 
 static void print_tree(FILE *out, const bench_report_meta *m) {

@@ -34,10 +34,9 @@ typedef struct bench_tree_peer {
     int missing;    /* not installed here (hex names the Debian package) */
 } bench_tree_peer;
 
-/* One timed run of a program on the job, pinned as this thread is:
- * jobs 0 the format's own tool, else fastsha256-tree -j jobs (both through
- * bench/python/tree.py); RFC 6962: OpenSSL leaf by leaf, in this process.
- * Returns its seconds, or -1. */
+/* One timed run on the job, pinned as this thread is: jobs 0 the format's
+ * tool, else fastsha256-tree -j jobs (both by python/tree.py); RFC 6962:
+ * OpenSSL leaf by leaf, here. Returns its seconds, or -1. */
 double bench_tree_peer_run(const bench_tree_job *j, bench_tree_format f, int jobs,
                            bench_tree_peer *p);
 

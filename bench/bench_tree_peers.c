@@ -22,6 +22,7 @@
 #endif
 
 static const char *const format_arg[] = {"fsverity", "dmverity", "bt2", "glacier"};
+static const char *const tool_name[] = {"fsverity", "veritysetup", "libtorrent", "botocore"};
 
 /* SHA-256(prefix || a || b) with OpenSSL, a and b at most 128 bytes. */
 static void ossl_node(uint8_t prefix, const void *a, size_t la, const void *b, size_t lb,
@@ -72,6 +73,10 @@ static double read_peer(char *out, double size, bench_tree_peer *p) {
 static double python_run(const bench_tree_job *j, bench_tree_format f, int jobs,
                          bench_tree_peer *p) {
     const char *py = getenv("FASTSHA256_PYTHON");
+    if (jobs > 0)
+        bench_fmt(p->who, sizeof p->who, "fastsha256-tree -j %d", jobs);
+    else
+        bench_fmt(p->who, sizeof p->who, "%s", tool_name[f]);
     py = py && *py ? py : "/usr/bin/python3";
     if (access(py, X_OK) != 0) {
         p->missing = 1;
