@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* The POSIX calls fastsha256sum (and the test programs) use that MinGW's C
- * library lacks, on Windows calls; force-included into every source of the
- * Windows build (tools/ and test/ CMakeLists.txt), so the sources keep
- * their POSIX form. Files are opened binary (O_CLOEXEC: O_BINARY).
- * The few that need <windows.h> are in posix.c, so its names (small,
- * ERROR, ...) stay out of the sources. */
+/* The POSIX calls that fastsha256sum, fastsha256-bench and the test
+ * programs use and MinGW's C library lacks, on Windows calls; force-included
+ * into their sources in the Windows build (tools/, bench/ and test/
+ * CMakeLists.txt), so the sources keep their POSIX form. Files are opened
+ * binary (O_CLOEXEC: O_BINARY). The few calls that need <windows.h> are in
+ * posix.c, so its names (small, ERROR, ...) stay out of the sources. */
 #ifndef FSUM_WIN32_POSIX_H
 #define FSUM_WIN32_POSIX_H
 #ifdef _WIN32
@@ -23,7 +23,8 @@
 /* Not inherited, and no CR-LF translation: the bytes as they are. */
 #define O_CLOEXEC (O_BINARY | O_NOINHERIT)
 
-/* In posix.c (fastsha256sum only), where <windows.h> stays. */
+/* In posix.c (linked into fastsha256sum and fastsha256-bench), where
+ * <windows.h> stays. */
 #define F_GETFD 1
 #define _SC_NPROCESSORS_ONLN 84
 int fcntl(int fd, int cmd);       /* F_GETFD only: whether fd is open */
