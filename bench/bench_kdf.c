@@ -142,11 +142,9 @@ static int bench_kdf_check(const bench_kdf_row *r) {
 }
 
 static void bench_kdf_stats(const bench_kdf_row *r, int reps, double *best, double *med) {
-    double v[BENCH_KDF_MAX_REPS];
-    memcpy(v, r->ns, sizeof v[0] * (size_t)reps);
-    bench_sort_doubles(v, (size_t)reps);
-    *best = v[0];
-    *med = v[reps / 2];
+    bench_spread s = bench_spread_of(r->ns, reps);
+    *best = s.min;
+    *med = s.med;
 }
 
 /* Per unit: PBKDF2 per derivation-iteration, HKDF per call. */

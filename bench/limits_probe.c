@@ -391,10 +391,7 @@ static double bench_probe_rep(const bench_probe *p, double core_per_tick,
     }
     if (*best == 0 || fastest < *best)
         *best = fastest;
-    if (nkept == 0)
-        return fastest;
-    bench_sort_doubles(kept, (size_t)nkept);
-    return kept[nkept / 2];
+    return nkept ? bench_median(kept, nkept) : fastest;
 }
 
 void bench_probe_run(const bench_probe *p, double core_per_tick, int reps, double ms,
@@ -420,6 +417,5 @@ void bench_probe_run(const bench_probe *p, double core_per_tick, int reps, doubl
     *best = 0;
     for (int r = 0; r < reps; r++)
         v[r] = bench_probe_rep(p, core_per_tick, chunk_iters, chunks, best);
-    bench_sort_doubles(v, (size_t)reps);
-    *median = v[reps / 2];
+    *median = bench_median(v, reps);
 }
