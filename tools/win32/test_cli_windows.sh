@@ -133,6 +133,9 @@ run "--tag with -t" /dev/null --tag -t abc -- --tag -t abc
 run "unknown backend" /dev/null --backend bogus abc -- --backend bogus abc
 FASTSHA256_BACKEND=bogus run "FASTSHA256_BACKEND unknown" /dev/null abc -- -b abc
 
+# The same CPU features and the same automatic choice (the line marked *).
+run "--list-backends" /dev/null --list-backends -- --list-backends
+
 # Every backend this CPU has gives the same lines.
 for backend in $("$LINUX" --list-backends | sed -n 's/^[* ] //p'); do
     run "--backend $backend" /dev/null --backend "$backend" "${FILES[@]}" -- \
