@@ -24,6 +24,9 @@
 static const char *const format_arg[] = {"fsverity", "dmverity", "bt2", "glacier"};
 static const char *const tool_name[] = {"fsverity", "veritysetup", "libtorrent", "botocore"};
 
+/* EVP_Digest with the EVP_MD fetched once (OpenSSL 3), else EVP_sha256(). */
+static bench_openssl_style ossl_style;
+
 /* SHA-256(prefix || a || b) with OpenSSL, a and b at most 128 bytes. */
 static void ossl_node(uint8_t prefix, const void *a, size_t la, const void *b, size_t lb,
                       uint8_t out[32]) {
@@ -31,7 +34,7 @@ static void ossl_node(uint8_t prefix, const void *a, size_t la, const void *b, s
     m[0] = prefix;
     memcpy(m + 1, a, la);
     memcpy(m + 1 + la, b, lb);
-    bench_openssl_digest(BENCH_OPENSSL_EVP_DIGEST_FETCHED, m, 1 + la + lb, out);
+    bench_openssl_digest(ossl_style, m, 1 + la + lb, out);
 }
 
 /* RFC 6962 leaf by leaf: a stack of subtree roots, merged while the count
@@ -40,6 +43,11 @@ static void ossl_node(uint8_t prefix, const void *a, size_t la, const void *b, s
 static double openssl_rfc6962(const bench_tree_job *j, char *hex, size_t n) {
     uint8_t stack[65][32], h[32];
     size_t top = 0;
+    if (j->nleaves == 0)
+        return -1;
+    ossl_style = bench_openssl_style_available(BENCH_OPENSSL_EVP_DIGEST_FETCHED)
+                     ? BENCH_OPENSSL_EVP_DIGEST_FETCHED
+                     : BENCH_OPENSSL_EVP_DIGEST;
     uint64_t t0 = bench_wall_ns();
     for (size_t i = 0; i < j->nleaves; i++) {
         ossl_node(0, j->leaves[i], j->lens[i] > 128 ? 128 : j->lens[i], "", 0, stack[top++]);
