@@ -23,5 +23,5 @@ for tool in "fsverity" "veritysetup" "libtorrent" "botocore" "OpenSSL"; do
 done
 grep -q '^"tree",\|"section": *"tree"\|^tree,' "$tmp/out/results.csv" ||
     { echo "FAIL: no tree rows in results.csv"; fail=1; }
-[ "$fail" = 0 ] && echo "ok: --tree" || cat "$tmp/table"
+if [ "$fail" = 0 ]; then echo "ok: --tree"; else cat "$tmp/table"; fi
 exit "$fail"

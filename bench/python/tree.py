@@ -62,7 +62,7 @@ def module_runner(fmt):
     try:
         mod = __import__(name)
         if fmt == "glacier":
-            import botocore.utils  # noqa: F401
+            __import__("botocore.utils")
     except ImportError:
         missing(f"{sys.executable} has no {name} (apt-get install {pkg})")
     return (bt2_root if fmt == "bt2" else glacier_hash), name, mod.__version__
