@@ -24,13 +24,16 @@ cmake --build "$work/consumer" >/dev/null
 export WINEPATH="Z:${prefix//\//\\}\\bin"
 "${run[@]}" "$work/consumer/consumer_static.exe"
 "${run[@]}" "$work/consumer/consumer_shared.exe"
-# The shared consumer must load the DLL, not carry the library.
-x86_64-w64-mingw32-objdump -p "$work/consumer/consumer_shared.exe" | grep -q 'DLL Name: fastsha256.dll' ||
+# The shared consumer must load the DLL, not carry the library (the output
+# kept whole: grep -q ending early would fail the pipe under pipefail).
+imports=$(x86_64-w64-mingw32-objdump -p "$work/consumer/consumer_shared.exe")
+grep -q 'DLL Name: fastsha256.dll' <<<"$imports" ||
     { echo "FAILED: consumer_shared.exe does not import fastsha256.dll"; exit 1; }
 x86_64-w64-mingw32-gcc-posix "$source_dir/consumer/main.c" -o "$work/pc_consumer.exe" \
     $(PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig" pkg-config --cflags --libs fastsha256)
 "${run[@]}" "$work/pc_consumer.exe"
 printf abc >"$work/abc"
-"${run[@]}" "$prefix/bin/fastsha256sum.exe" "$work/abc" | tr -d '\r' | grep -q '^ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad \*' ||
-    { echo "FAILED: the installed fastsha256sum.exe"; exit 1; }
+line=$("${run[@]}" "$prefix/bin/fastsha256sum.exe" "$work/abc")
+[[ $line == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad *"* ]] ||
+    { echo "FAILED: the installed fastsha256sum.exe: $line"; exit 1; }
 echo "4 passed, 0 failed"
