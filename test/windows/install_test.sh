@@ -29,6 +29,7 @@ export WINEPATH="Z:${prefix//\//\\}\\bin"
 imports=$(x86_64-w64-mingw32-objdump -p "$work/consumer/consumer_shared.exe")
 grep -q 'DLL Name: fastsha256.dll' <<<"$imports" ||
     { echo "FAILED: consumer_shared.exe does not import fastsha256.dll"; exit 1; }
+# shellcheck disable=SC2046 # pkg-config's flags are words
 x86_64-w64-mingw32-gcc-posix "$source_dir/consumer/main.c" -o "$work/pc_consumer.exe" \
     $(PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig" pkg-config --cflags --libs fastsha256)
 "${run[@]}" "$work/pc_consumer.exe"
