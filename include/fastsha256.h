@@ -373,7 +373,9 @@ FASTSHA256_API int fastsha256_bt2_init(fastsha256_merkle *m, size_t piece_length
                                        fastsha256_tree_sink sink, void *sink_arg);
 FASTSHA256_API void fastsha256_glacier_init(fastsha256_merkle *m);
 FASTSHA256_API void fastsha256_rfc6962_init(fastsha256_merkle *m);
-/* BitTorrent v2 and Glacier: the next bytes of the file. */
+/* BitTorrent v2 and Glacier: the next bytes of the file. The whole leaves
+ * of one call go through the lanes together; a leaf split across calls is
+ * hashed as one stream, so feed Glacier's 1 MiB leaves several at a time. */
 FASTSHA256_API void fastsha256_merkle_update(fastsha256_merkle *m, const void *data, size_t len);
 /* For threads, as fastsha256_verity_leaves: whole leaves (16 KiB or 1 MiB),
  * then their digests fed in order while update holds no partial leaf. */
