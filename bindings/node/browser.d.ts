@@ -103,8 +103,9 @@ export interface TreeHashOptions {
 export interface TreeHash {
   readonly format: TreeFormat;
   update(data: TreeData): this;
-  digest(): Bytes;
-  digest(encoding: string): string;
+  digest(encoding?: 'buffer'): Bytes;
+  /** Browsers: hex only (Node's entry takes Buffer's encodings). */
+  digest(encoding: 'hex'): string;
   copy(): TreeHash;
 }
 /** A streaming tree: the same root as the one-shot call over the bytes fed. */

@@ -191,8 +191,8 @@ export interface TreeHashOptions {
 export interface TreeHash {
   readonly format: TreeFormat;
   update(data: TreeData): this;
-  digest(): Buffer;
-  digest(encoding: string): string;
+  digest(encoding?: 'buffer'): Buffer;
+  digest(encoding: 'hex' | 'base64' | 'base64url' | 'latin1' | 'binary' | (string & {})): string;
   copy(): TreeHash;
 }
 /** A streaming tree: the same root as the one-shot call over the bytes fed. */
