@@ -105,6 +105,10 @@ test('the browser entry: every call of the Node entry, by name, after init()', a
     assert.equal(typeof f[name], 'function', `the Node entry has ${name}`);
     assert.ok(!(name in b), `browser.mjs has no ${name} (it reads no files)`);
   }
+  const leaves = crypto.randomBytes(5 << 20);
+  const tree = b.createTreeHash('glacier').update(leaves.subarray(0, 3 << 20));
+  assert.equal(tree.copy().update(leaves.subarray(3 << 20)).digest('hex'), f.glacierTreeHash(leaves).toString('hex'));
+  assert.ok(tree.digest() instanceof Uint8Array);
   const hex = (u8) => Buffer.from(u8).toString('hex');
   assert.equal(hex(b.pbkdf2Sync('password', 'salt', 1, 32, 'RSA-SHA256')),
     crypto.pbkdf2Sync('password', 'salt', 1, 32, 'sha256').toString('hex'));
