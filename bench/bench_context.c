@@ -160,3 +160,40 @@ void bench_measure_for(const bench_ctx *c, bench_work_fn fn, void *const *args, 
     }
     bench_measure_threads(fn, args, threads, c->meta.pinned_cpu, &p, res);
 }
+
+int bench_openssl_usable(const bench_ctx *c) {
+    return !c->opt.no_openssl && bench_openssl_available() &&
+           bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
+}
+
+void bench_msgs_set(bench_msgs *m, size_t size, size_t nmsg) {
+    m->size = size;
+    m->nmsg = nmsg;
+    for (size_t j = 0; j < nmsg; j++) {
+        m->ptrs[j] = m->buf + j * size;
+        m->lens[j] = size;
+    }
+}
+
+uint64_t bench_work_oneshot(void *msgs, size_t start, size_t n, uint64_t acc) {
+    const bench_msgs *m = (const bench_msgs *)msgs;
+    (void)start;
+    return bench_oneshot_loop(bench_digest_fastsha256, m->ostyle, m->buf, m->size, n, acc);
+}
+
+uint64_t bench_work_openssl(void *msgs, size_t start, size_t n, uint64_t acc) {
+    const bench_msgs *m = (const bench_msgs *)msgs;
+    (void)start;
+    return bench_oneshot_loop(bench_openssl_digest, m->ostyle, m->buf, m->size, n, acc);
+}
+
+uint64_t bench_work_many(void *msgs, size_t start, size_t n, uint64_t acc) {
+    bench_msgs *m = (bench_msgs *)msgs;
+    (void)start;
+    for (size_t i = 0; i < n; i++) {
+        fastsha256_many(m->ptrs, m->lens, m->nmsg, m->dig);
+        for (size_t j = 0; j < m->nmsg; j++)
+            acc = bench_fold_digest(acc, m->dig[j]);
+    }
+    return acc;
+}

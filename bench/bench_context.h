@@ -94,6 +94,9 @@ int bench_backend_supported(const char *name);
  * label ("auto=shani", "avx2"). */
 void bench_use_backend(const char *name, char *label, size_t n);
 
+/* OpenSSL's SHA256_Init/Update/Final is here and not left out. */
+int bench_openssl_usable(const bench_ctx *c);
+
 /* "3.0.19" from OpenSSL's version string. */
 void bench_openssl_short_version(char *out, size_t n);
 
@@ -141,6 +144,25 @@ bench_oneshot_loop(bench_digest_fn digest, bench_openssl_style style, const uint
     }
     return bench_ring_flush(&ring, acc, bench_fold_digest);
 }
+
+/* Messages for the work functions below (--sweep, --kernels, --limits):
+ * nmsg of size bytes back to back from buf (bench_msgs_set), or one. */
+enum { BENCH_MSGS_MAX = 1024 };
+typedef struct bench_msgs {
+    const uint8_t *buf;
+    size_t size, nmsg;
+    const void *ptrs[BENCH_MSGS_MAX];
+    size_t lens[BENCH_MSGS_MAX];
+    uint8_t dig[BENCH_MSGS_MAX][32];
+    bench_openssl_style ostyle; /* bench_work_openssl's */
+} bench_msgs;
+void bench_msgs_set(bench_msgs *m, size_t size, size_t nmsg);
+
+/* bench_work_fn on a bench_msgs: n one-shots of the first message by
+ * fastsha256 or OpenSSL, or n fastsha256_many calls on all nmsg. */
+uint64_t bench_work_oneshot(void *msgs, size_t start, size_t n, uint64_t acc);
+uint64_t bench_work_openssl(void *msgs, size_t start, size_t n, uint64_t acc);
+uint64_t bench_work_many(void *msgs, size_t start, size_t n, uint64_t acc);
 
 /* The kernels mode's child process (--openssl-probe): OpenSSL's other code
  * paths, chosen by OPENSSL_ia32cap. Returns the exit status. */

@@ -14,30 +14,16 @@
 #include "bench_openssl.h"
 #include "fastsha256.h"
 
+/* The messages first: a kern_arg is also the bench_msgs of the work
+ * functions of bench_context.h. */
 typedef struct kern_arg {
-    const uint8_t *buf;
-    size_t size, nmsg;
-    const void *ptrs[16];
-    size_t lens[16];
-    uint8_t (*dig)[32];
+    bench_msgs m;
     char (*hex)[65];
     size_t batch;
-    bench_openssl_style ostyle;
 } kern_arg;
 
-static uint64_t k_many(void *p, size_t start, size_t n, uint64_t acc) {
-    kern_arg *a = (kern_arg *)p;
-    (void)start;
-    for (size_t i = 0; i < n; i++) {
-        fastsha256_many(a->ptrs, a->lens, a->nmsg, a->dig);
-        for (size_t j = 0; j < a->nmsg; j++)
-            acc = bench_fold_digest(acc, a->dig[j]);
-    }
-    return acc;
-}
-
 static uint64_t k_ossl_seq(void *p, size_t start, size_t n, uint64_t acc) {
-    kern_arg *a = (kern_arg *)p;
+    bench_msgs *a = (bench_msgs *)p;
     (void)start;
     for (size_t i = 0; i < n; i++) {
         for (size_t j = 0; j < a->nmsg; j++)
@@ -48,25 +34,13 @@ static uint64_t k_ossl_seq(void *p, size_t start, size_t n, uint64_t acc) {
     return acc;
 }
 
-static uint64_t k_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
-    const kern_arg *a = (const kern_arg *)p;
-    (void)start;
-    return bench_oneshot_loop(bench_digest_fastsha256, a->ostyle, a->buf, a->size, n, acc);
-}
-
-static uint64_t k_ossl_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
-    const kern_arg *a = (const kern_arg *)p;
-    (void)start;
-    return bench_oneshot_loop(bench_openssl_digest, a->ostyle, a->buf, a->size, n, acc);
-}
-
 /* Hex kernels: n digests in batches; one string per batch goes into the
  * checksum (the encoders are what is measured, not the fold). */
 static uint64_t k_hex_many(void *p, size_t start, size_t n, uint64_t acc) {
     kern_arg *a = (kern_arg *)p;
     (void)start;
     for (size_t done = 0; done < n; done += a->batch) {
-        fastsha256_to_hex_many((const uint8_t(*)[32])a->dig, a->batch, a->hex);
+        fastsha256_to_hex_many((const uint8_t(*)[32])a->m.dig, a->batch, a->hex);
         acc = bench_fold_hex(acc, a->hex[done / a->batch % a->batch]);
     }
     return acc;
@@ -81,7 +55,7 @@ static inline __attribute__((always_inline)) uint64_t k_hex_each(const kern_arg 
                                                                  k_hex_one_fn encode) {
     for (size_t done = 0; done < n; done += a->batch) {
         for (size_t j = 0; j < a->batch; j++)
-            encode(a->dig[j], a->hex[j]);
+            encode(a->m.dig[j], a->hex[j]);
         acc = bench_fold_hex(acc, a->hex[done / a->batch % a->batch]);
     }
     return acc;
@@ -124,21 +98,16 @@ static void k_init(kern_arg *a) {
     memset(a, 0, sizeof *a);
     uint8_t *buf = bench_xmalloc(16 * BENCH_MIB);
     bench_fill_pattern(buf, 16 * BENCH_MIB, 0x16);
-    a->buf = buf;
+    a->m.buf = buf;
     a->batch = 1024;
-    a->dig = bench_xmalloc(1024 * sizeof *a->dig);
     a->hex = bench_xmalloc(1024 * sizeof *a->hex);
-    a->ostyle = BENCH_OPENSSL_LOW_LEVEL;
-    for (size_t j = 0; j < 16; j++) {
-        a->ptrs[j] = buf + j * BENCH_MIB;
-        a->lens[j] = BENCH_MIB;
-    }
+    a->m.ostyle = BENCH_OPENSSL_LOW_LEVEL;
+    bench_msgs_set(&a->m, BENCH_MIB, 16);
 }
 
 static void k_free(kern_arg *a) {
-    free(a->dig);
     free(a->hex);
-    free((void *)a->buf);
+    free((void *)a->m.buf);
 }
 
 int bench_openssl_probe_main(bench_ctx *c) {
@@ -147,12 +116,12 @@ int bench_openssl_probe_main(bench_ctx *c) {
     kern_arg a;
     k_init(&a);
     double target = c->opt.quick ? 20 : 150;
-    a.size = 16 * BENCH_MIB;
-    double t16 = k_ticks(c, k_ossl_oneshot, &a, 1, target) / (double)(16 * BENCH_MIB);
-    a.size = 1 * BENCH_MIB;
-    double t1 = k_ticks(c, k_ossl_oneshot, &a, 1, target) / k_blocks_1m;
-    a.size = BENCH_SEED_LEN;
-    double t14 = k_ticks(c, k_ossl_oneshot, &a, 1, target);
+    a.m.size = 16 * BENCH_MIB;
+    double t16 = k_ticks(c, bench_work_openssl, &a, 1, target) / (double)(16 * BENCH_MIB);
+    a.m.size = 1 * BENCH_MIB;
+    double t1 = k_ticks(c, bench_work_openssl, &a, 1, target) / k_blocks_1m;
+    a.m.size = BENCH_SEED_LEN;
+    double t14 = k_ticks(c, bench_work_openssl, &a, 1, target);
     printf("openssl-probe %.6f %.6f %.6f\n", t16, t1, t14);
     k_free(&a);
     return 0;
@@ -217,11 +186,11 @@ static const char k_hex_peer[] = "OPENSSL_buf2hexstr_ex (upper)";
 
 static double k_target(const bench_ctx *c) { return c->opt.quick ? 10 : 120; }
 
-/* Cycles per one-shot of a->size bytes through OpenSSL's style st. */
+/* Cycles per one-shot of a->m.size bytes through OpenSSL's style st. */
 static double k_ossl_cycles(const bench_ctx *c, kern_arg *a, bench_openssl_style st) {
-    a->ostyle = st;
-    double cycles = bench_cycles(c, k_ticks(c, k_ossl_oneshot, a, 1, k_target(c)));
-    a->ostyle = BENCH_OPENSSL_LOW_LEVEL;
+    a->m.ostyle = st;
+    double cycles = bench_cycles(c, k_ticks(c, bench_work_openssl, a, 1, k_target(c)));
+    a->m.ostyle = BENCH_OPENSSL_LOW_LEVEL;
     return cycles;
 }
 
@@ -229,8 +198,7 @@ static void k_measure_openssl(const bench_ctx *c, kern_arg *a, k_peers *p) {
     memset(p, 0, sizeof *p);
     bench_fmt(p->def, sizeof p->def, "default path%s",
               bench_backend_supported("shani") ? " (SHA-NI here)" : "");
-    p->ossl = !c->opt.no_openssl && bench_openssl_available() &&
-              bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
+    p->ossl = bench_openssl_usable(c);
     if (!p->ossl)
         return;
     /* OPENSSL_ia32cap masks: no SHA extensions; no SSSE3, SHA, AVX2, BMI
@@ -239,12 +207,12 @@ static void k_measure_openssl(const bench_ctx *c, kern_arg *a, k_peers *p) {
     p->integer = bench_run_openssl_probe(c, "~0x20000000000:~0x20000128");
     /* Through SHA256_Init/Update/Final, its fastest API for short messages
      * (OpenSSL 3's SHA256() and EVP_Digest fetch the algorithm on every call). */
-    a->size = 16 * BENCH_MIB;
+    a->m.size = 16 * BENCH_MIB;
     p->per_byte_16m = k_ossl_cycles(c, a, BENCH_OPENSSL_LOW_LEVEL) / (double)(16 * BENCH_MIB);
-    a->nmsg = 16;
+    a->m.nmsg = 16;
     p->many_ticks = k_ticks(c, k_ossl_seq, a, 1, k_target(c));
     p->per_block_1m = bench_cycles(c, p->many_ticks) / (16 * k_blocks_1m);
-    a->size = BENCH_SEED_LEN;
+    a->m.size = BENCH_SEED_LEN;
     p->per_hash_14 = k_ossl_cycles(c, a, BENCH_OPENSSL_LOW_LEVEL);
     p->per_hash_14_evp = k_ossl_cycles(c, a, BENCH_OPENSSL_EVP_DIGEST);
     p->per_hash_14_sha256 = k_ossl_cycles(c, a, BENCH_OPENSSL_SHA256_ONESHOT);
@@ -256,8 +224,8 @@ static void k_rows_many_auto(const bench_ctx *c, kern_arg *a, const k_peers *p) 
     if (c->opt.backend && strcmp(c->opt.backend, "auto") != 0)
         return;
     char s[96];
-    a->nmsg = 16;
-    double t = k_ticks(c, k_many, a, 1, k_target(c));
+    a->m.nmsg = 16;
+    double t = k_ticks(c, bench_work_many, a, 1, k_target(c));
     double secs = t / c->clk.tick_hz;
     bench_fmt(s, sizeof s, "fastsha256_many, 16 x 1 MiB (auto=%s)", fastsha256_backend());
     k_row(c, s, "GB/s", 16.0 * BENCH_MIB / secs / 1e9, k_seq,
@@ -284,8 +252,8 @@ static void k_rows_wide(const bench_ctx *c, kern_arg *a, const k_peers *p) {
             (c->opt.backend && strcmp(c->opt.backend, wide[i].backend) != 0))
             continue;
         fastsha256_set_backend(wide[i].backend);
-        a->nmsg = wide[i].lanes;
-        double t = k_ticks(c, k_many, a, 1, k_target(c));
+        a->m.nmsg = wide[i].lanes;
+        double t = k_ticks(c, bench_work_many, a, 1, k_target(c));
         char s[96];
         bench_fmt(s, sizeof s, "%s forced, %u lanes: fastsha256_many, %u x 1 MiB", wide[i].backend,
                   wide[i].lanes, wide[i].lanes);
@@ -308,15 +276,15 @@ static void k_rows_backend(const bench_ctx *c, kern_arg *a, const k_peers *p, co
     const bench_ossl_probe *pp = avx2 ? &p->avx2 : scalar ? &p->integer : NULL;
     const char *peer = avx2 ? k_avx2 : scalar ? k_int : p->def;
     char s[96];
-    a->size = 16 * BENCH_MIB;
-    double t = k_ticks(c, k_oneshot, a, 1, k_target(c));
+    a->m.size = 16 * BENCH_MIB;
+    double t = k_ticks(c, bench_work_oneshot, a, 1, k_target(c));
     bench_fmt(s, sizeof s, "%s forced, single stream: 16 MiB one-shot", name);
     double peer_v = pp ? (pp->ok ? bench_cycles(c, pp->per_byte_16m) : 0) : p->per_byte_16m;
     bench_report_row *r = k_row(c, s, "cycles/byte", bench_cycles(c, t) / (double)(16 * BENCH_MIB),
                                 peer, peer_v);
     bench_fmt(r->note, sizeof r->note, "%.3f GB/s", 16.0 * BENCH_MIB / (t / c->clk.tick_hz) / 1e9);
-    a->size = BENCH_SEED_LEN;
-    t = k_ticks(c, k_oneshot, a, 1, k_target(c));
+    a->m.size = BENCH_SEED_LEN;
+    t = k_ticks(c, bench_work_oneshot, a, 1, k_target(c));
     bench_fmt(s, sizeof s, "%s forced: 14-byte one-shot (fastsha256())", name);
     peer_v = pp ? (pp->ok ? bench_cycles(c, pp->per_hash_14) : 0) : p->per_hash_14;
     r = k_row(c, s, "cycles/hash", bench_cycles(c, t), peer, peer_v);
@@ -350,11 +318,11 @@ static void k_rows_hex(const bench_ctx *c, kern_arg *a, const k_peers *p) {
     for (size_t j = 0; j < 1024; j++) {
         uint8_t m[8];
         memcpy(m, &j, sizeof m < sizeof j ? sizeof m : sizeof j);
-        fastsha256(m, sizeof m, a->dig[j]);
+        fastsha256(m, sizeof m, a->m.dig[j]);
     }
     double t_table = k_ticks(c, k_hex_table, a, a->batch, k_target(c));
     double t_ossl = 0;
-    if (p->ossl && bench_openssl_buf2hex(a->dig[0], 32, a->hex[0], 65))
+    if (p->ossl && bench_openssl_buf2hex(a->m.dig[0], 32, a->hex[0], 65))
         t_ossl = k_ticks(c, k_hex_openssl, a, a->batch, k_target(c));
     const char *seen[BENCH_MAX_BACKENDS + 1], *all[BENCH_MAX_BACKENDS];
     size_t nseen = 0, nall = bench_backends(c, BENCH_SUPPORTED, all);

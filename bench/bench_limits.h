@@ -57,13 +57,10 @@ typedef enum bench_limits_floor_kind {
     BENCH_LIMITS_F_KDF_MANY,  /* two blocks at the many-stream floor */
 } bench_limits_floor_kind;
 
-/* The work functions' arguments (bench_limits_paths.c). */
+/* The work functions' arguments (bench_limits_paths.c), the messages first
+ * (for the work functions of bench_context.h). */
 typedef struct bench_limits_arg {
-    const uint8_t *buf;
-    size_t size, nmsg;
-    const void *ptrs[BENCH_LIMITS_MAX_MSGS];
-    size_t lens[BENCH_LIMITS_MAX_MSGS];
-    uint8_t (*dig)[32];
+    bench_msgs m;
     char (*hex)[65];
     const uint8_t *records;       /* BENCH_LIMITS_BATCH 14-byte messages, 16 bytes apart */
     const void **msg64;           /* BENCH_LIMITS_BATCH 64-byte messages */

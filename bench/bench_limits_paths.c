@@ -15,13 +15,6 @@
 #define BENCH_LIMITS_STR2(x) #x
 #define BENCH_LIMITS_STR(x) BENCH_LIMITS_STR2(x)
 
-static uint64_t w_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
-    const bench_limits_arg *a = (const bench_limits_arg *)p;
-    (void)start;
-    return bench_oneshot_loop(bench_digest_fastsha256, BENCH_OPENSSL_LOW_LEVEL,
-                              a->buf, a->size, n, acc);
-}
-
 /* Each 14-byte message is the previous digest: the call's latency. */
 static uint64_t w_chain(void *p, size_t start, size_t n, uint64_t acc) {
     bench_limits_arg *a = (bench_limits_arg *)p;
@@ -40,24 +33,13 @@ static uint64_t w_chain_hex(void *p, size_t start, size_t n, uint64_t acc) {
     return bench_fold_hex(acc, a->chain[n & 1]);
 }
 
-static uint64_t w_many(void *p, size_t start, size_t n, uint64_t acc) {
-    bench_limits_arg *a = (bench_limits_arg *)p;
-    (void)start;
-    for (size_t i = 0; i < n; i++) {
-        fastsha256_many(a->ptrs, a->lens, a->nmsg, a->dig);
-        for (size_t j = 0; j < a->nmsg; j++)
-            acc = bench_fold_digest(acc, a->dig[j]);
-    }
-    return acc;
-}
-
 /* The seed's batch path: 14-byte records to digests to hex strings. */
 static uint64_t w_seed(void *p, size_t start, size_t n, uint64_t acc) {
     bench_limits_arg *a = (bench_limits_arg *)p;
     (void)start;
     for (size_t done = 0; done < n; done += BENCH_LIMITS_BATCH) {
-        fastsha256_many_strided(a->records, 16, BENCH_SEED_LEN, BENCH_LIMITS_BATCH, a->dig);
-        fastsha256_to_hex_many((const uint8_t(*)[32])a->dig, BENCH_LIMITS_BATCH, a->hex);
+        fastsha256_many_strided(a->records, 16, BENCH_SEED_LEN, BENCH_LIMITS_BATCH, a->m.dig);
+        fastsha256_to_hex_many((const uint8_t(*)[32])a->m.dig, BENCH_LIMITS_BATCH, a->hex);
         acc = bench_fold_hex(acc, a->hex[done / BENCH_LIMITS_BATCH % BENCH_LIMITS_BATCH]);
     }
     return acc;
@@ -67,7 +49,7 @@ static uint64_t w_hex(void *p, size_t start, size_t n, uint64_t acc) {
     bench_limits_arg *a = (bench_limits_arg *)p;
     (void)start;
     for (size_t done = 0; done < n; done += BENCH_LIMITS_BATCH) {
-        fastsha256_to_hex_many((const uint8_t(*)[32])a->dig, BENCH_LIMITS_BATCH, a->hex);
+        fastsha256_to_hex_many((const uint8_t(*)[32])a->m.dig, BENCH_LIMITS_BATCH, a->hex);
         acc = bench_fold_hex(acc, a->hex[done / BENCH_LIMITS_BATCH % BENCH_LIMITS_BATCH]);
     }
     return acc;
@@ -77,8 +59,8 @@ static uint64_t w_hmac(void *p, size_t start, size_t n, uint64_t acc) {
     bench_limits_arg *a = (bench_limits_arg *)p;
     (void)start;
     for (size_t done = 0; done < n; done += BENCH_LIMITS_BATCH) {
-        fastsha256_hmac_many(&a->key, a->msg64, a->len64, BENCH_LIMITS_BATCH, a->dig);
-        acc = bench_fold_digest(acc, a->dig[done / BENCH_LIMITS_BATCH % BENCH_LIMITS_BATCH]);
+        fastsha256_hmac_many(&a->key, a->msg64, a->len64, BENCH_LIMITS_BATCH, a->m.dig);
+        acc = bench_fold_digest(acc, a->m.dig[done / BENCH_LIMITS_BATCH % BENCH_LIMITS_BATCH]);
     }
     return acc;
 }
@@ -92,17 +74,17 @@ static uint64_t w_update_many(void *p, size_t start, size_t n, uint64_t acc) {
     for (size_t i = 0; i < n; i++) {
         for (int j = 0; j < 4; j++)
             fastsha256_init(&ctx[j]);
-        fastsha256_update_many(ctxs, a->ptrs, a->lens, 4);
+        fastsha256_update_many(ctxs, a->m.ptrs, a->m.lens, 4);
         for (int j = 0; j < 4; j++) {
-            fastsha256_final(&ctx[j], a->dig[j]);
-            acc = bench_fold_digest(acc, a->dig[j]);
+            fastsha256_final(&ctx[j], a->m.dig[j]);
+            acc = bench_fold_digest(acc, a->m.dig[j]);
         }
     }
     return acc;
 }
 
 /* PBKDF2-HMAC-SHA256, 32-byte keys: n items of BENCH_LIMITS_KDF_ITERS
- * iterations, one derivation, or (a->nmsg > 1) that many at once through
+ * iterations, one derivation, or (a->m.nmsg > 1) that many at once through
  * _many. */
 static uint64_t w_kdf(void *p, size_t start, size_t n, uint64_t acc) {
     bench_limits_arg *a = (bench_limits_arg *)p;
@@ -110,13 +92,13 @@ static uint64_t w_kdf(void *p, size_t start, size_t n, uint64_t acc) {
     static const size_t saltlen[BENCH_LIMITS_MAX_MSGS] = {0};
     const void *salt[BENCH_LIMITS_MAX_MSGS] = {0};
     for (size_t i = 0; i < n; i++) {
-        if (a->nmsg > 1)
-            fastsha256_pbkdf2_many(a->ptrs, a->lens, salt, saltlen, a->nmsg, BENCH_LIMITS_KDF_ITERS,
-                                   a->dig, 32);
+        if (a->m.nmsg > 1)
+            fastsha256_pbkdf2_many(a->m.ptrs, a->m.lens, salt, saltlen, a->m.nmsg,
+                                   BENCH_LIMITS_KDF_ITERS, a->m.dig, 32);
         else
-            fastsha256_pbkdf2(a->ptrs[0], a->lens[0], "salt", 4, BENCH_LIMITS_KDF_ITERS,
-                              a->dig, 32);
-        acc = bench_fold_digest(acc, a->dig[0]);
+            fastsha256_pbkdf2(a->m.ptrs[0], a->m.lens[0], "salt", 4, BENCH_LIMITS_KDF_ITERS,
+                              a->m.dig, 32);
+        acc = bench_fold_digest(acc, a->m.dig[0]);
     }
     return acc;
 }
@@ -128,11 +110,11 @@ static uint64_t w_read(void *p, size_t start, size_t n, uint64_t acc) {
     (void)start;
     for (size_t i = 0; i < n; i++) {
         uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-        for (size_t off = 0; off < a->size; off += 32) {
-            s0 += bench_load_word((const char *)a->buf + off);
-            s1 ^= bench_load_word((const char *)a->buf + off + 8);
-            s2 += bench_load_word((const char *)a->buf + off + 16);
-            s3 ^= bench_load_word((const char *)a->buf + off + 24);
+        for (size_t off = 0; off < a->m.size; off += 32) {
+            s0 += bench_load_word((const char *)a->m.buf + off);
+            s1 ^= bench_load_word((const char *)a->m.buf + off + 8);
+            s2 += bench_load_word((const char *)a->m.buf + off + 16);
+            s3 ^= bench_load_word((const char *)a->m.buf + off + 24);
         }
         acc = (acc ^ (s0 + s1 + s2 + s3)) * 0x100000001b3ull;
     }
@@ -166,26 +148,26 @@ static const char lat_basis[] = "one block's latency";
 
 /* A batch of n messages of 1 MiB on a forced backend, against its lanes. */
 #define FORCED(name, backend, n)                                                                \
-    {name, backend, w_many, n, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES, lanes_basis, NULL, \
+    {name, backend, bench_work_many, n, MIB, 1, 0, "cycles/block", BENCH_LIMITS_F_LANES, lanes_basis, NULL, \
      NULL, NULL}
 
 /* Every path, in the table's order. Per item: `size` bytes as one message,
  * or `nmsg` messages of `size` bytes; `granule` items per call. */
 static const bench_limits_path paths[] = {
-    {"single stream, 16 MiB", NULL, w_oneshot, 0, 16 * MIB, 1, 0, "cycles/block",
+    {"single stream, 16 MiB", NULL, bench_work_oneshot, 0, 16 * MIB, 1, 0, "cycles/block",
      BENCH_LIMITS_F_ONE, chain_basis, ">=95%", NULL, NULL},
-    {"single stream, 256 KiB (in cache)", NULL, w_oneshot, 0, 256 * KIB, 1, 0, "cycles/block",
+    {"single stream, 256 KiB (in cache)", NULL, bench_work_oneshot, 0, 256 * KIB, 1, 0, "cycles/block",
      BENCH_LIMITS_F_ONE, chain_basis, NULL, NULL, NULL},
-    {"14 B fastsha256(), back to back", NULL, w_oneshot, 0, BENCH_SEED_LEN, 1, 1, "cycles/hash",
+    {"14 B fastsha256(), back to back", NULL, bench_work_oneshot, 0, BENCH_SEED_LEN, 1, 1, "cycles/hash",
      BENCH_LIMITS_F_BLOCK_LAT, lat_basis, NULL,
      "independent calls overlap out of order: below the latency floor is possible", NULL},
     {"14 B fastsha256(), chained (latency)", NULL, w_chain, 0, 0, 1, 1, "cycles/hash",
      BENCH_LIMITS_F_BLOCK_LAT, lat_basis, "<=1.1x+fr", NULL, note_framing},
     {"14 B fastsha256_hex(), chained (latency)", NULL, w_chain_hex, 0, 0, 1, 1, "cycles/hash",
      BENCH_LIMITS_F_BLOCK_LAT, lat_basis, "<=1.1x+fr", NULL, note_framing_hex},
-    {"batch 16 x 1 MiB (fastsha256_many)", NULL, w_many, 16, MIB, 1, 0, "cycles/block",
+    {"batch 16 x 1 MiB (fastsha256_many)", NULL, bench_work_many, 16, MIB, 1, 0, "cycles/block",
      BENCH_LIMITS_F_MANY, many_basis, ">=90%", NULL, NULL},
-    {"batch 16 x 64 KiB (in cache)", NULL, w_many, 16, 64 * KIB, 1, 0, "cycles/block",
+    {"batch 16 x 64 KiB (in cache)", NULL, bench_work_many, 16, 64 * KIB, 1, 0, "cycles/block",
      BENCH_LIMITS_F_MANY, many_basis, NULL, NULL, NULL},
     FORCED("batch 2 x 1 MiB, shani forced", "shani", 2),
     FORCED("batch 4 x 1 MiB, shani forced", "shani", 4),
@@ -223,18 +205,9 @@ static const bench_limits_path memory_paths[] = {
 };
 
 static const bench_limits_path portable_path = {
-    "portable C single stream, 16 MiB", "scalar", w_oneshot, 0, 16 * MIB, 1, 16 * MIB,
+    "portable C single stream, 16 MiB", "scalar", bench_work_oneshot, 0, 16 * MIB, 1, 16 * MIB,
     "cycles/byte", BENCH_LIMITS_F_NONE, "OpenSSL integer path, same run", ">=100%",
     "both by the wall clock, OpenSSL in a child process", NULL};
-
-static void set_msgs(bench_limits_arg *a, const bench_limits_path *p) {
-    a->size = p->size;
-    a->nmsg = p->nmsg;
-    for (size_t j = 0; j < p->nmsg; j++) {
-        a->ptrs[j] = a->buf + j * p->size;
-        a->lens[j] = p->size;
-    }
-}
 
 static int path_runs_here(const bench_ctx *c, const bench_limits_path *p) {
     if (!p->backend)
@@ -249,7 +222,7 @@ static void run_path(const bench_ctx *c, bench_limits_arg *a, const bench_limits
         return;
     if (p->backend)
         fastsha256_set_backend(p->backend);
-    set_msgs(a, p);
+    bench_msgs_set(&a->m, p->size, p->nmsg);
     bench_limits_measured m;
     bench_limits_measure_path(c, p, a, f, &m);
     const double units = bench_limits_path_units(p);
@@ -271,9 +244,8 @@ static void portable_row(const bench_ctx *c, bench_limits_arg *a, const bench_li
     const bench_limits_path *p = &portable_path;
     if (!bench_backend_supported("scalar") || fastsha256_set_backend("scalar") != 0)
         return;
-    set_msgs(a, p);
-    int peer = !c->opt.no_openssl && bench_openssl_available() &&
-               bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
+    bench_msgs_set(&a->m, p->size, p->nmsg);
+    int peer = bench_openssl_usable(c);
     bench_limits_measured m;
     bench_limits_measure_against_openssl(c, p, a, peer, &m);
     fastsha256_reset_backend();
@@ -292,8 +264,7 @@ static bench_limits_arg *arg_new(void) {
     memset(a, 0, sizeof *a);
     uint8_t *buf = bench_xmalloc(BENCH_LIMITS_MAX_MSGS * BENCH_MIB);
     bench_fill_pattern(buf, BENCH_LIMITS_MAX_MSGS * BENCH_MIB, 0x25);
-    a->buf = buf;
-    a->dig = bench_xmalloc(BENCH_LIMITS_BATCH * sizeof *a->dig);
+    a->m.buf = buf;
     a->hex = bench_xmalloc(BENCH_LIMITS_BATCH * sizeof *a->hex);
     uint8_t *records = bench_xmalloc(BENCH_LIMITS_BATCH * 16);
     for (size_t i = 0; i < BENCH_LIMITS_BATCH; i++) {
@@ -306,7 +277,7 @@ static bench_limits_arg *arg_new(void) {
     for (size_t i = 0; i < BENCH_LIMITS_BATCH; i++) {
         a->msg64[i] = buf + 64 * i;
         a->len64[i] = 64;
-        fastsha256(&i, sizeof i, a->dig[i]);
+        fastsha256(&i, sizeof i, a->m.dig[i]);
     }
     fastsha256_hmac_key_init(&a->key, "limits key", 10);
     memcpy(a->chain[0], BENCH_SEED_MSG, BENCH_SEED_LEN);
@@ -318,9 +289,8 @@ static void arg_free(bench_limits_arg *a) {
     free(a->msg64);
     free(a->len64);
     free((void *)a->records);
-    free(a->dig);
     free(a->hex);
-    free((void *)a->buf);
+    free((void *)a->m.buf);
     free(a);
 }
 

@@ -26,7 +26,7 @@ static size_t rfc_lens[TREE_RFC_LEAVES];
 static uint64_t w_verity(void *p, size_t start, size_t n, uint64_t acc) {
     (void)start;
     for (size_t i = 0; i < n; i++) {
-        fastsha256_verity_leaves(verity, ((bench_limits_arg *)p)->buf, TREE_ITEM / 4096,
+        fastsha256_verity_leaves(verity, ((bench_limits_arg *)p)->m.buf, TREE_ITEM / 4096,
                                  leaf_digests);
         acc = bench_fold_digest(acc, leaf_digests[i % (TREE_ITEM / 4096)]);
     }
@@ -36,7 +36,7 @@ static uint64_t w_verity(void *p, size_t start, size_t n, uint64_t acc) {
 static uint64_t w_merkle(void *p, size_t start, size_t n, uint64_t acc) {
     (void)start;
     for (size_t i = 0; i < n; i++) {
-        fastsha256_merkle_leaves(merkle, ((bench_limits_arg *)p)->buf, TREE_ITEM / merkle_leaf,
+        fastsha256_merkle_leaves(merkle, ((bench_limits_arg *)p)->m.buf, TREE_ITEM / merkle_leaf,
                                  leaf_digests);
         acc = bench_fold_digest(acc, leaf_digests[i % (TREE_ITEM / merkle_leaf)]);
     }
@@ -87,7 +87,7 @@ void bench_limits_tree_rows(bench_ctx *c, bench_limits_arg *a, const bench_limit
     fastsha256_bt2_init(&bt2_ctx, 0, NULL, NULL);
     fastsha256_glacier_init(&glacier_ctx);
     for (size_t i = 0; i < TREE_RFC_LEAVES; i++)
-        rfc_leaves[i] = a->buf + 64 * i, rfc_lens[i] = 64;
+        rfc_leaves[i] = a->m.buf + 64 * i, rfc_lens[i] = 64;
     const fastsha256_verity *verities[] = {&fs_ctx, &dm_ctx, &dm_plain_ctx, NULL, NULL, NULL};
     const fastsha256_merkle *merkles[] = {NULL, NULL, NULL, &bt2_ctx, &glacier_ctx, NULL};
     for (size_t i = 0; i < sizeof tree_paths / sizeof tree_paths[0]; i++) {

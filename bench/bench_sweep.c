@@ -10,25 +10,10 @@
 #include "bench_openssl.h"
 #include "fastsha256.h"
 
-enum { SWEEP_MAX_BATCH = 1024 };
-
-typedef struct sweep_arg {
-    const uint8_t *buf;
-    size_t size, nmsg;
-    const void *ptrs[SWEEP_MAX_BATCH];
-    size_t lens[SWEEP_MAX_BATCH];
-    uint8_t dig[SWEEP_MAX_BATCH][32];
-} sweep_arg;
-
-static uint64_t sweep_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
-    const sweep_arg *a = (const sweep_arg *)p;
-    (void)start;
-    return bench_oneshot_loop(bench_digest_fastsha256, BENCH_OPENSSL_LOW_LEVEL,
-                              a->buf, a->size, n, acc);
-}
+enum { SWEEP_MAX_BATCH = BENCH_MSGS_MAX };
 
 static uint64_t sweep_batch(void *p, size_t start, size_t n, uint64_t acc) {
-    sweep_arg *a = (sweep_arg *)p;
+    bench_msgs *a = (bench_msgs *)p;
     (void)start;
     for (size_t done = 0; done < n;) {
         size_t b = n - done < a->nmsg ? n - done : a->nmsg;
@@ -38,13 +23,6 @@ static uint64_t sweep_batch(void *p, size_t start, size_t n, uint64_t acc) {
         done += b;
     }
     return acc;
-}
-
-static uint64_t sweep_openssl(void *p, size_t start, size_t n, uint64_t acc) {
-    const sweep_arg *a = (const sweep_arg *)p;
-    (void)start;
-    return bench_oneshot_loop(bench_openssl_digest, BENCH_OPENSSL_LOW_LEVEL,
-                              a->buf, a->size, n, acc);
 }
 
 /* Messages per fastsha256_many call at size bytes: about 4 MiB a call,
@@ -66,7 +44,7 @@ typedef struct sweep_run {
     int threads;
     double target, budget;
     uint8_t *buf;
-    sweep_arg *args;
+    bench_msgs *args;
     void **argp;
 } sweep_run;
 
@@ -97,14 +75,9 @@ static void sweep_free(sweep_run *w) {
 /* Every thread's argument for messages of size bytes. */
 static void sweep_set_size(sweep_run *w, size_t size) {
     for (int t = 0; t < w->threads; t++) {
-        sweep_arg *a = &w->args[t];
-        a->buf = w->buf;
-        a->size = size;
-        a->nmsg = sweep_batch_count(size);
-        for (size_t j = 0; j < a->nmsg; j++) {
-            a->ptrs[j] = w->buf + j * size;
-            a->lens[j] = size;
-        }
+        w->args[t].buf = w->buf;
+        w->args[t].ostyle = BENCH_OPENSSL_LOW_LEVEL;
+        bench_msgs_set(&w->args[t], size, sweep_batch_count(size));
     }
 }
 
@@ -114,7 +87,7 @@ static void sweep_row(const bench_ctx *c, const sweep_run *w, const char *label,
                       const char *ossl_version) {
     size_t size = w->args[0].size, nmsg = w->args[0].nmsg;
     int th = batch ? w->threads : 1;
-    bench_work_fn fn = !label ? sweep_openssl : batch ? sweep_batch : sweep_oneshot;
+    bench_work_fn fn = !label ? bench_work_openssl : batch ? sweep_batch : bench_work_oneshot;
     bench_result res;
     bench_measure_for(c, fn, w->argp, th, batch ? nmsg : 1, w->target, w->budget, &res);
     bench_report_row *r =
@@ -137,8 +110,7 @@ static void run_sweep(bench_ctx *c) {
     /* Forced backends only ("auto" is one of them); --backend narrows it. */
     const char *names[BENCH_MAX_BACKENDS];
     size_t nb = bench_backends(c, BENCH_FORCED, names);
-    int with_openssl = !c->opt.no_openssl && bench_openssl_available() &&
-                       bench_openssl_style_available(BENCH_OPENSSL_LOW_LEVEL);
+    int with_openssl = bench_openssl_usable(c);
     char ossl_version[32];
     bench_openssl_short_version(ossl_version, sizeof ossl_version);
     bench_progress("sweep: %zu sizes x (%zu backends x one-shot/batch%s)%s\n", w.nsizes, nb,
