@@ -1,19 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* --hmac: HMAC-SHA256 per message, fastsha256 next to OpenSSL libcrypto in
- * the same run, at 14, 64 and 1024 bytes:
- *
- *   fastsha256_hmac        a new key every call (key blocks + message)
- *   prepared key           fastsha256_hmac_init/update/final per message
- *   fastsha256_hmac_many   batches under one prepared key
- *   HMAC()                 OpenSSL's one-shot, a new key every call
- *   HMAC_CTX reused        HMAC_Init_ex(ctx, NULL, ...) + Update + Final
- *   EVP_MAC reused         EVP_MAC_init(ctx, NULL key) + update + final
- *
- * Rows give the median and best ns per message over the repetitions
- * (bench_measure: chunked, descheduled chunks dropped), and the table the
- * ratios the issue sets targets for. Every row's tags are checked against
- * fastsha256_hmac. Its own defaults: batches of 256 (--batch), 7 reps
- * (--reps); --backend forces fastsha256's backend. */
+/* --hmac (bench/README.md): fastsha256's HMAC styles next to OpenSSL's, ns
+ * per message; the table adds the ratios the issue sets targets for. Every
+ * row's tags are checked against fastsha256_hmac. */
 #define _GNU_SOURCE 1
 
 #include <stdio.h>
@@ -264,12 +252,10 @@ static void run_hmac(bench_ctx *c) {
 
 /* Best ns per message of style st at size bytes; 0: no verified row. */
 static double bench_hmac_best(size_t size, bench_hmac_style st) {
-    for (size_t i = 0; i < bench_report_count(); i++) {
-        const bench_report_row *r = bench_report_get(i);
-        if (strcmp(r->section, "hmac") == 0 && r->size == size && r->check > 0 &&
-            strcmp(r->style, bench_hmac_names[st]) == 0)
+    const bench_report_row *r;
+    for (size_t i = 0; (r = bench_report_next("hmac", &i));)
+        if (r->size == size && r->check > 0 && strcmp(r->style, bench_hmac_names[st]) == 0)
             return r->ns_best;
-    }
     return 0;
 }
 
@@ -293,9 +279,9 @@ static void print_hmac(FILE *out, const bench_report_meta *m) {
     int head = 0;
     (void)m;
     for (size_t s = 0; s < sizeof bench_hmac_sizes / sizeof bench_hmac_sizes[0]; s++) {
-        for (size_t i = 0; i < bench_report_count(); i++) {
-            const bench_report_row *r = bench_report_get(i);
-            if (strcmp(r->section, "hmac") != 0 || r->size != bench_hmac_sizes[s])
+        const bench_report_row *r;
+        for (size_t i = 0; (r = bench_report_next("hmac", &i));) {
+            if (r->size != bench_hmac_sizes[s])
                 continue;
             if (!head++)
                 fprintf(out, "\nHMAC-SHA256, %d-byte key: backend %s, hmac_many batches of %zu, "

@@ -23,10 +23,8 @@ static void print_limits(FILE *out, const bench_report_meta *m) {
     int head = 0;
     double clock_low, clock_high;
     bench_limits_clock_range(&clock_low, &clock_high);
-    for (size_t i = 0; i < bench_report_count(); i++) {
-        const bench_report_row *r = bench_report_get(i);
-        if (strcmp(r->section, "limits") != 0)
-            continue;
+    const bench_report_row *r;
+    for (size_t i = 0; (r = bench_report_next("limits", &i));) {
         int probe = strcmp(r->who, "probe") == 0;
         if (!head) {
             fprintf(out, "\nLimits of this CPU: %s, %s\n", cpu_id, m->cpu_model);

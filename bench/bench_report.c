@@ -36,6 +36,13 @@ int bench_report_in(const bench_report_row *r, const char *section) {
     return strcmp(r->section, section) == 0;
 }
 
+const bench_report_row *bench_report_next(const char *section, size_t *i) {
+    while (*i < nrows)
+        if (bench_report_in(&rows[(*i)++], section))
+            return &rows[*i - 1];
+    return NULL;
+}
+
 /* --- Cells ---------------------------------------------------------------- */
 
 void bench_report_fmt_rate(char *buf, size_t n, double v) {
@@ -227,10 +234,8 @@ void bench_report_print_sweep(FILE *out, const bench_report_meta *m) {
 #define ROWS_FMT "%-10s %-13.13s %-39.39s %-8s %9s %9s %8s %8s %8s %s\n"
 
 static int has_rows(const char *section) {
-    for (size_t i = 0; i < bench_report_count(); i++)
-        if (bench_report_in(bench_report_get(i), section))
-            return 1;
-    return 0;
+    size_t i = 0;
+    return bench_report_next(section, &i) != NULL;
 }
 
 void bench_report_print_kernels(FILE *out, const bench_report_meta *m) {
@@ -244,10 +249,8 @@ void bench_report_print_kernels(FILE *out, const bench_report_meta *m) {
                  "the same cpu.\n");
     fprintf(out, KERNELS_FMT, "measurement", "fastsha256", "unit", "OpenSSL", "OpenSSL code path",
             "advantage");
-    for (size_t i = 0; i < bench_report_count(); i++) {
-        const bench_report_row *r = bench_report_get(i);
-        if (!bench_report_in(r, "kernels"))
-            continue;
+    const bench_report_row *r;
+    for (size_t i = 0; (r = bench_report_next("kernels", &i));) {
         int more = strcmp(r->unit, "GB/s") == 0; /* the one unit where more is better */
         fprintf(out, KERNELS_FMT, r->style, bench_report_num(r->value).s, r->unit,
                 bench_report_num(r->peer_value).s, r->peer[0] ? r->peer : "-",
@@ -264,10 +267,8 @@ void bench_report_print_rows(FILE *out, const bench_report_meta *m, const char *
     fprintf(out, "\n%s: median of %d reps\n", section, m->reps);
     fprintf(out, ROWS_FMT, "who", "backend", "style", "size", "hashes/s", "best", "ns/hash",
             "cyc/hash", "GB/s", "check");
-    for (size_t i = 0; i < bench_report_count(); i++) {
-        const bench_report_row *r = bench_report_get(i);
-        if (!bench_report_in(r, section))
-            continue;
+    const bench_report_row *r;
+    for (size_t i = 0; (r = bench_report_next(section, &i));) {
         fprintf(out, ROWS_FMT, r->who, r->backend, r->style, bench_report_size(r->size).s,
                 bench_report_rate(r->hps_med).s, bench_report_rate(r->hps_best).s,
                 bench_report_num(r->ns_med).s, bench_report_num(r->cyc_med).s,

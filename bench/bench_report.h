@@ -77,6 +77,8 @@ typedef struct bench_report_meta {
 bench_report_row *bench_report_add(void);          /* a zeroed row appended to the results */
 size_t bench_report_count(void);
 bench_report_row *bench_report_get(size_t i);
+/* The next row of section from index *i on (*i moves past it); NULL: none. */
+const bench_report_row *bench_report_next(const char *section, size_t *i);
 
 /* Human-readable tables on `out`. */
 void bench_report_print_header(FILE *out, const bench_report_meta *m);

@@ -45,9 +45,9 @@ void bench_report_fmt_spread(char *buf, size_t n, const bench_report_row *r) {
 /* The group's rows, fastest first (insertion sort: a handful of rows). */
 size_t bench_report_ranked(int group, const bench_report_row **out, size_t max) {
     size_t n = 0;
-    for (size_t i = 0; i < bench_report_count(); i++) {
-        const bench_report_row *r = bench_report_get(i);
-        if (!bench_report_in(r, "seed") || r->group != group || n == max)
+    const bench_report_row *r;
+    for (size_t i = 0; (r = bench_report_next("seed", &i));) {
+        if (r->group != group || n == max)
             continue;
         size_t j = n++;
         while (j > 0 && out[j - 1]->hps_med < r->hps_med) {

@@ -46,9 +46,8 @@ static int view_seed(seed_view *v) {
     v->rows = calloc(2 * bench_report_count() + 1, sizeof *v->rows);
     if (!v->rows)
         return 0;
-    for (size_t i = 0; i < bench_report_count(); i++)
-        if (bench_report_in(bench_report_get(i), "seed"))
-            v->rows[v->n++] = bench_report_get(i);
+    for (size_t i = 0; (v->rows[v->n] = bench_report_next("seed", &i));)
+        v->n++;
     v->sorted = v->rows + v->n;
     memcpy(v->sorted, v->rows, v->n * sizeof *v->rows);
     qsort(v->sorted, v->n, sizeof *v->sorted, cmp_rate_desc);
@@ -171,13 +170,12 @@ void bench_report_print_seed_rest(FILE *out, const bench_report_meta *m) {
 }
 
 void bench_report_print_seed(FILE *out, const bench_report_meta *m) {
-    for (size_t i = 0; i < bench_report_count(); i++)
-        if (bench_report_in(bench_report_get(i), "seed")) {
-            bench_report_print_answer(out, m);
-            bench_report_print_from_js(out, m);
-            bench_report_print_c(out, m);
-            bench_report_print_others(out, m);
-            bench_report_print_seed_rest(out, m);
-            return;
-        }
+    size_t i = 0;
+    if (!bench_report_next("seed", &i))
+        return;
+    bench_report_print_answer(out, m);
+    bench_report_print_from_js(out, m);
+    bench_report_print_c(out, m);
+    bench_report_print_others(out, m);
+    bench_report_print_seed_rest(out, m);
 }

@@ -249,10 +249,8 @@ static void report_row(bench_ctx *c, tree_row *r) {
 
 static void print_tree(FILE *out, const bench_report_meta *m) {
     int head = 0;
-    for (size_t i = 0; i < bench_report_count(); i++) {
-        const bench_report_row *r = bench_report_get(i);
-        if (strcmp(r->section, "tree") != 0)
-            continue;
+    const bench_report_row *r;
+    for (size_t i = 0; (r = bench_report_next("tree", &i));) {
         if (!head++)
             fprintf(out, "\nHash trees: %s (%.0f MiB, in the page cache); RFC 6962 on %zu leaves of "
                          "64 bytes;\nmedian of %d runs by the wall clock, the rows interleaved; fastsha256 (one thread) "
