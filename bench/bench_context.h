@@ -119,32 +119,6 @@ void bench_row_check(bench_ctx *c, bench_report_row *r, int ok);
 void bench_measure_for(const bench_ctx *c, bench_work_fn fn, void *const *args, int threads,
                        size_t granule, double target_ms, double budget_ms, bench_result *res);
 
-/* A one-shot digest as bench_oneshot_loop calls it: OpenSSL's
- * bench_openssl_digest, or fastsha256 (the style ignored). */
-typedef void (*bench_digest_fn)(bench_openssl_style style, const void *data, size_t len,
-                                uint8_t out[32]);
-
-static inline void bench_digest_fastsha256(bench_openssl_style style, const void *data, size_t len,
-                                           uint8_t out[32]) {
-    (void)style;
-    fastsha256(data, len, out);
-}
-
-/* n one-shot digests of the same message, each folded in through a ring
- * (bench_common.h). Always inlined, with a constant digest at every use, so
- * the digest is called directly: no indirect call is timed. */
-static inline __attribute__((always_inline)) uint64_t
-bench_oneshot_loop(bench_digest_fn digest, bench_openssl_style style, const uint8_t *buf,
-                   size_t size, size_t n, uint64_t acc) {
-    bench_ring ring;
-    ring.n = 0;
-    for (size_t i = 0; i < n; i++) {
-        digest(style, buf, size, (uint8_t *)bench_ring_slot(&ring));
-        acc = bench_ring_commit(&ring, acc, bench_fold_digest);
-    }
-    return bench_ring_flush(&ring, acc, bench_fold_digest);
-}
-
 /* Messages for the work functions below (--sweep, --kernels, --limits):
  * nmsg of size bytes back to back from buf (bench_msgs_set), or one. */
 enum { BENCH_MSGS_MAX = 1024 };

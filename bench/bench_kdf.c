@@ -141,12 +141,6 @@ static int bench_kdf_check(const bench_kdf_row *r) {
     return 1;
 }
 
-static void bench_kdf_stats(const bench_kdf_row *r, int reps, double *best, double *med) {
-    bench_spread s = bench_spread_of(r->ns, reps);
-    *best = s.min;
-    *med = s.med;
-}
-
 /* Per unit: PBKDF2 per derivation-iteration, HKDF per call. */
 static double bench_kdf_units(const bench_kdf_row *r) {
     if (r->kind == BENCH_KDF_HKDF_FAST || r->kind == BENCH_KDF_HKDF_OSSL)
@@ -254,7 +248,9 @@ typedef struct bench_kdf_figures {
 static void bench_kdf_figures_of(size_t i, bench_kdf_figures *g) {
     const bench_kdf_row *r = &bk.rows[i];
     g->units = bench_kdf_units(r);
-    bench_kdf_stats(r, bk.reps, &g->best, &g->med);
+    const bench_spread s = bench_spread_of(r->ns, bk.reps);
+    g->best = s.min;
+    g->med = s.med;
     double per_unit = g->best / g->units;
     bench_kdf_share(g->strict, sizeof g->strict,
                     bench_kdf_floor(r, bk.floors.lat, 32 * bk.floors.tput), per_unit);
@@ -264,9 +260,7 @@ static void bench_kdf_figures_of(size_t i, bench_kdf_figures *g) {
     g->peer = bench_kdf_peer(bk.rows, bk.nrows, i);
     g->peer_per_unit = 0;
     if (g->peer) {
-        double pbest, pmed;
-        bench_kdf_stats(g->peer, bk.reps, &pbest, &pmed);
-        g->peer_per_unit = pbest / bench_kdf_units(g->peer);
+        g->peer_per_unit = bench_spread_of(g->peer->ns, bk.reps).min / bench_kdf_units(g->peer);
         bench_fmt(g->vs, sizeof g->vs, "%.2fx", g->peer_per_unit / per_unit);
     }
 }

@@ -18,17 +18,14 @@
 
 /* --- Clocks ---------------------------------------------------------------- */
 
-uint64_t bench_wall_ns(void) {
+static uint64_t clock_ns(clockid_t id) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-uint64_t bench_thread_cpu_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
+uint64_t bench_wall_ns(void) { return clock_ns(CLOCK_MONOTONIC); }
+uint64_t bench_thread_cpu_ns(void) { return clock_ns(CLOCK_THREAD_CPUTIME_ID); }
 
 long bench_thread_switches(void) {
     struct rusage ru;
@@ -405,8 +402,6 @@ void bench_measure_threads(bench_work_fn fn, void *const *args, int nthreads, in
             rate += st->ns > 0 ? 1.0 / st->ns : 0;
             tick_rate += st->ticks > 0 ? 1.0 / st->ticks : 0;
             acc = (acc ^ st->acc) * 0x100000001b3ull;
-            if (nthreads == 1 && (r == 0 || st->fastest_ticks < out->ticks_fastest))
-                out->ticks_fastest = st->fastest_ticks;
             out->chunks += st->chunks;
             out->discarded += st->discarded;
             out->noisy |= st->noisy;

@@ -2,14 +2,8 @@
 /* fastsha256-bench: who hashes the fastest?
  *
  * This file parses the options, pins and calibrates, runs the selected modes
- * (one file each, listed in bench_modes.c) and writes the results. The
- * default mode is the seed workload (bench_seed.c): 5,000,000 SHA-256 hex
- * strings of "Hello world!!!" by fastsha256, OpenSSL and the JavaScript
- * runtimes; --sweep (bench_sweep.c) measures message sizes from 0 bytes to
- * 16 MiB, --kernels (bench_kernels.c) the kernel-level cycle counts,
- * --limits (bench_limits.c) each path against this CPU's floor, --hmac
- * (bench_hmac.c) and --kdf (bench_kdf.c) HMAC and key derivation next to
- * OpenSSL. Run with --help for options. */
+ * (one file each, listed in bench_modes.c; bench/README.md) and writes the
+ * results. Run with --help for options. */
 #define _GNU_SOURCE 1
 
 #include <errno.h>
