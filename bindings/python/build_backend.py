@@ -119,12 +119,9 @@ def dist_info_files(version, tag):
 
 def pack_wheel(package, wheel_directory, version, tag):
     """Writes the wheel of the built package folder; returns its file name."""
-    module = []
-    for stem in ("_fastsha256.", "_kdf.", "_tree."):
-        built = [f for f in os.listdir(package) if f.startswith(stem) and f.endswith(".so")]
-        if len(built) != 1:
-            fail(f"expected one built {stem}*.so in {package}, found {built}")
-        module += built
+    module = [f for f in os.listdir(package) if f.startswith("_fastsha256.") and f.endswith(".so")]
+    if len(module) != 1:
+        fail(f"expected one built _fastsha256*.so in {package}, found {module}")
     dist_info = f"{NAME}-{version}.dist-info"
     files = [(f"{NAME}/{f}", os.path.join(package, f)) for f in PYTHON_FILES + tuple(module)]
     filename = f"{NAME}-{version}-{tag}.whl"

@@ -28,32 +28,40 @@ whose leaves() and add_leaves() let leaf ranges be hashed elsewhere.
 """
 
 from ._fastsha256 import (
-    GIL_MINSIZE,
-    HMAC,
-    Hash,
     __version__,
     all_backends,
     backend,
     backends,
+    bt2,
+    bt2_pieces_root,
     compare_digest,
+    dmverity,
+    dmverity_root,
     from_state,
+    fsverity,
+    fsverity_digest,
+    GIL_MINSIZE,
+    glacier,
+    glacier_tree_hash,
+    Hash,
     hex_backend,
+    hkdf,
+    HMAC,
     hmac_sha224,
     hmac_sha224_many,
     hmac_sha256,
     hmac_sha256_many,
     new,
+    pbkdf2_hmac,
+    pbkdf2_hmac_many,
     reset_backend,
+    rfc6962_root,
     set_backend,
     sha224,
     sha256,
     sha256_many,
     sha256_packed,
-)
-from ._kdf import hkdf, pbkdf2_hmac, pbkdf2_hmac_many
-from ._tree import (
-    TreeHash, bt2, bt2_pieces_root, dmverity, dmverity_root, fsverity, fsverity_digest, glacier,
-    glacier_tree_hash, rfc6962_root,
+    TreeHash,
 )
 from ._tree_files import (
     bt2_pieces_root_file, dmverity_root_file, fsverity_digest_file, glacier_tree_hash_file,

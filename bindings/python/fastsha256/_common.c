@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* The buffer and hash-name rules both extension modules use, compiled into
- * each of them: fastsha256._fastsha256 (hash objects, batches, HMAC) and
- * fastsha256._kdf (key derivation). (Their wiping is the bindings' core's,
- * fsb_wipe.) */
+/* The buffer and hash-name rules of the module's hash objects, batches and
+ * HMAC on one side and its key derivation on the other. (Their wiping is the
+ * bindings' core's, fsb_wipe.) */
 #include "_fspy.h"
 
 /* Whose messages a refused buffer gets: each module copies its hashlib

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* What the C files of the Python extension modules share (private; nothing
- * here is installed). _common.c and the bindings' shared core
- * (bindings/common/fsb_core.c, also in the Node addon) are compiled into both
- * modules, fastsha256._fastsha256 and fastsha256._kdf; the rest is the first
- * one's, one file per concern:
+/* What the C files of the Python extension module, fastsha256._fastsha256,
+ * share (private; nothing here is installed). One module, so that one copy
+ * of the library and one backend choice serve every call. With the
+ * bindings' shared core (bindings/common/fsb_core.c, also in the Node
+ * addon), one file per concern:
  *   _common.c     buffers and hash names with hashlib's checks and messages
  *   _args.c       vectorcall arguments, digest results
  *   _hash.c       the Hash object (and the code HMAC objects share with it)
  *   _batch.c      sha256_many and sha256_packed
  *   _hmac.c       HMAC objects and calls, compare_digest
  *   _backends.c   the backend switch
+ *   _kdf.c        PBKDF2 and HKDF
+ *   _tree*.c      the hash trees (_tree.h)
  *   _fastsha256.c the module itself
  * Every digest and hex string comes from include/fastsha256.h. */
 #ifndef FASTSHA256_PYTHON_FSPY_H
@@ -30,7 +32,7 @@
 #define FSPY_MANY_CHUNK 512
 _Static_assert(FSPY_MANY_CHUNK <= FSB_MAX_CHUNK, "a round is one chunk of fsb_batch_run");
 
-/* --- _common.c (both modules) -------------------------------------------- */
+/* --- _common.c -------------------------------------------- */
 
 /* A contiguous bytes-like object as hashlib's hash objects take data: a str
  * or non-buffer is a TypeError, a multi-dimensional buffer a BufferError.
@@ -112,6 +114,7 @@ typedef struct {
 
 extern PyTypeObject fspy_hash_type; /* _hash.c */
 extern PyTypeObject fspy_hmac_type; /* _hmac.c */
+extern PyTypeObject fspy_tree_hash_type; /* _tree_stream.c: TreeHash */
 
 /* A new object of type (Hash or HMAC), its stream set up for a (a plain
  * flavour for a Hash, an HMAC one with its key for an HMAC). */
@@ -149,6 +152,9 @@ extern PyMethodDef fspy_hash_functions[];    /* sha256, sha224, new, from_state 
 extern PyMethodDef fspy_batch_functions[];   /* sha256_many, sha256_packed */
 extern PyMethodDef fspy_hmac_functions[];    /* hmac_*, compare_digest */
 extern PyMethodDef fspy_backend_functions[]; /* backend, set_backend, ... */
+extern PyMethodDef fspy_kdf_functions[];     /* pbkdf2_hmac, pbkdf2_hmac_many, hkdf */
+extern PyMethodDef fspy_tree_functions[];    /* fsverity_digest, ..., rfc6962_root */
+extern PyMethodDef fspy_tree_stream_functions[]; /* the TreeHash makers */
 
 /* _batch.c: the messages of items, SHA-256 or HMAC (a's flavour), to a list
  * of digests or hex strs (hmac_sha256_many uses it too). */

@@ -261,7 +261,7 @@ static PyObject *kdf_hkdf(PyObject *self, PyObject *args, PyObject *kw) {
 }
 
 #define KDF_FN(name, doc) {#name, (PyCFunction)(void (*)(void))kdf_##name, METH_VARARGS | METH_KEYWORDS, doc}
-static PyMethodDef kdf_functions[] = {
+PyMethodDef fspy_kdf_functions[] = {
     KDF_FN(pbkdf2_hmac, "pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None) -> bytes\n\n"
                         "PBKDF2-HMAC-SHA256/224, as hashlib.pbkdf2_hmac."),
     KDF_FN(pbkdf2_hmac_many, "pbkdf2_hmac_many(hash_name, passwords, salts, iterations, dklen=None) -> list\n\n"
@@ -271,15 +271,3 @@ static PyMethodDef kdf_functions[] = {
                  "HKDF-SHA256 or HKDF-SHA224 (RFC 5869): extract with salt, then expand with\n"
                  "info; length None is the hash's size, at most 255 times it."),
     {NULL, NULL, 0, NULL}};
-
-static struct PyModuleDef kdf_module = {
-    PyModuleDef_HEAD_INIT,
-    .m_name = "fastsha256._kdf",
-    .m_doc = "Key derivation of the fastsha256 package (import fastsha256 instead).",
-    .m_size = -1,
-    .m_methods = kdf_functions,
-};
-
-PyMODINIT_FUNC PyInit__kdf(void) {
-    return PyModule_Create(&kdf_module);
-}

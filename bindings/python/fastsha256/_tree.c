@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Hash trees for Python, module fastsha256._tree: fs-verity, dm-verity,
+/* Hash trees for Python, in module fastsha256._fastsha256: fs-verity, dm-verity,
  * BitTorrent v2, Glacier and RFC 6962 roots of data in memory (this file)
  * and TreeHash, the streaming object over the library's contexts
  * (_tree_stream.c). A translation layer only: argument checks and buffers;
@@ -160,7 +160,7 @@ static PyObject *tree_rfc6962_root(PyObject *Py_UNUSED(m), PyObject *leaves) {
 #define TREE_KW(name, doc) {#name, (PyCFunction)(void (*)(void))tree_##name, METH_VARARGS | METH_KEYWORDS, doc}
 #define TREE_O(name, doc) {#name, (PyCFunction)tree_##name, METH_O, doc}
 
-static PyMethodDef tree_functions[] = {
+PyMethodDef fspy_tree_functions[] = {
     TREE_KW(fsverity_digest,
             "fsverity_digest(data, *, block_size=4096, salt=None) -> bytes\n\n"
             "fs-verity's file digest of data, as `fsverity digest --hash-alg=sha256` prints it\n"
@@ -181,26 +181,3 @@ static PyMethodDef tree_functions[] = {
            "The RFC 6962 Merkle Tree Hash of a sequence of bytes-like leaves."),
     {NULL, NULL, 0, NULL},
 };
-
-static struct PyModuleDef tree_module = {
-    PyModuleDef_HEAD_INIT,
-    .m_name = "fastsha256._tree",
-    .m_doc = "Hash trees of the fastsha256 package (import fastsha256 instead).",
-    .m_size = -1,
-    .m_methods = tree_functions,
-};
-
-PyMODINIT_FUNC PyInit__tree(void) {
-    if (PyType_Ready(&tree_hash_type) < 0)
-        return NULL;
-    PyObject *m = PyModule_Create(&tree_module);
-    if (m == NULL)
-        return NULL;
-    Py_INCREF(&tree_hash_type);
-    if (PyModule_AddFunctions(m, tree_stream_functions) < 0 ||
-        PyModule_AddObject(m, "TreeHash", (PyObject *)&tree_hash_type) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
-}

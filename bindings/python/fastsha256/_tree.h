@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* What the files of fastsha256._tree share (private): the tree formats'
+/* What the tree files of fastsha256._fastsha256 share (private): the tree formats'
  * options as Python passes them, and the streaming TreeHash type.
  *   _tree_opts.c    keyword options (block sizes, salt, format) with the
  *                   library's ranges, as ValueError/TypeError
  *   _tree_stream.c  TreeHash: update/leaves/add_leaves/digest
- *   _tree.c         the one-shot calls and the module
+ *   _tree.c         the one-shot calls
  * Every digest comes from include/fastsha256.h's tree calls. */
 #ifndef FASTSHA256_PYTHON_TREE_H
 #define FASTSHA256_PYTHON_TREE_H
@@ -29,10 +29,5 @@ int tree_fsverity_opts(Py_ssize_t block_size, PyObject *salt, tree_opts *o);
 int tree_dmverity_opts(Py_ssize_t data_block_size, Py_ssize_t hash_block_size, PyObject *salt,
                        int format, tree_opts *o);
 void tree_opts_release(tree_opts *o);
-
-/* The streaming object, fastsha256.TreeHash (_tree_stream.c), and the
- * module functions that make one. */
-extern PyTypeObject tree_hash_type;
-extern PyMethodDef tree_stream_functions[];
 
 #endif

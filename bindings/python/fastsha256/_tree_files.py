@@ -7,7 +7,7 @@ one chunk whatever the file's size.
 """
 import os
 
-from ._tree import bt2, dmverity, fsverity, glacier
+from ._fastsha256 import bt2, dmverity, fsverity, glacier
 
 # 16 Glacier leaves (a multiple of every other format's leaf): whole leaves in
 # one update() fill the widest lanes together; a leaf split across calls is

@@ -37,7 +37,7 @@ static void tree_lock(tree_hash *t) {
 }
 
 static tree_hash *tree_alloc(tree_kind kind, Py_ssize_t leaf_size) {
-    tree_hash *t = PyObject_New(tree_hash, &tree_hash_type);
+    tree_hash *t = PyObject_New(tree_hash, &fspy_tree_hash_type);
     if (t == NULL)
         return NULL;
     t->lock = PyThread_allocate_lock();
@@ -240,7 +240,7 @@ static PyGetSetDef tree_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-PyTypeObject tree_hash_type = {
+PyTypeObject fspy_tree_hash_type = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "fastsha256.TreeHash",
     .tp_basicsize = sizeof(tree_hash),
@@ -318,7 +318,7 @@ static PyObject *tree_new_glacier(PyObject *Py_UNUSED(m), PyObject *Py_UNUSED(ig
     return (PyObject *)t;
 }
 
-PyMethodDef tree_stream_functions[] = {
+PyMethodDef fspy_tree_stream_functions[] = {
     {"fsverity", (PyCFunction)(void (*)(void))tree_new_fsverity, METH_VARARGS | METH_KEYWORDS,
      "fsverity(*, block_size=4096, salt=None) -> TreeHash: fs-verity's file digest, streamed."},
     {"dmverity", (PyCFunction)(void (*)(void))tree_new_dmverity, METH_VARARGS | METH_KEYWORDS,

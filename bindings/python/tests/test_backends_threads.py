@@ -23,6 +23,17 @@ def test_backend_listing():
     assert fastsha256.__version__.count(".") == 2
 
 
+def test_one_module_serves_every_call():
+    """One extension module: one copy of the library, so the backend chosen by
+    set_backend is the one key derivation and the trees run on too."""
+    from fastsha256 import _fastsha256 as core
+    for name in ("sha256", "hmac_sha256", "pbkdf2_hmac", "hkdf", "fsverity_digest",
+                 "rfc6962_root", "glacier", "TreeHash", "set_backend"):
+        assert getattr(fastsha256, name) is getattr(core, name)
+    package = pathlib.Path(fastsha256.__file__).parent
+    assert sorted(p.name.split(".")[0] for p in package.glob("*.so")) == ["_fastsha256"]
+
+
 def test_set_backend_errors():
     before = fastsha256.backend()
     for bad in ["nope", "", "SHANI", "scalar\0x", "scalar "]:

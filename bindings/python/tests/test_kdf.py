@@ -49,6 +49,16 @@ def unhex(s):
 
 
 @pytest.mark.skipif(not (VECTORS / "pbkdf2.txt").exists(), reason="no test/vectors/kdf")
+
+def test_every_backend_derives_alike(each_backend):
+    """The backend switch reaches key derivation (one extension module)."""
+    pw, salt = rand_bytes(70), rand_bytes(17)
+    for name in ("sha256", "sha224"):
+        assert fastsha256.pbkdf2_hmac(name, pw, salt, 300) == hashlib.pbkdf2_hmac(name, pw, salt, 300)
+        assert fastsha256.pbkdf2_hmac_many(name, [pw, salt], salt, 3) == [
+            hashlib.pbkdf2_hmac(name, p, salt, 3) for p in (pw, salt)]
+        assert fastsha256.hkdf(name, pw, salt, b"info", 100) == hkdf_ref(pw, salt, b"info", 100, name)
+
 def test_pbkdf2_vectors():
     for hash_name, pw, salt, c, dklen, dk in vector_lines("pbkdf2.txt"):
         got = fastsha256.pbkdf2_hmac(hash_name, unhex(pw), unhex(salt), int(c), int(dklen))
