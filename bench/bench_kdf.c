@@ -1,21 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* --kdf: key derivation next to OpenSSL libcrypto in the same run.
- *
- *   PBKDF2-HMAC-SHA256, 600,000 iterations, 32-byte key, one derivation:
- *     fastsha256_pbkdf2 vs PKCS5_PBKDF2_HMAC, and the one-chain floor
- *   fastsha256_pbkdf2_many with 2, 4, 8, 16 derivations, against the
- *     many-chain floor per derivation-iteration
- *   a 64-byte key (two chains of one derivation)
- *   HKDF-SHA256 of 32 and 255 * 32 bytes: fastsha256_hkdf vs EVP_KDF "HKDF"
- *
- * The floors come from sha256rnds2 probes run here (bench_kdf_probe.c): an
- * iteration is two compressions of 32 dependent sha256rnds2 each, so one
- * chain needs at least 64 x its latency; many chains at once at least 64 x
- * its reciprocal throughput each. Times are thread CPU time (a shared
- * machine's descheduled time left out); rows are interleaved repetition by
- * repetition and give the best and the median. Every row's output is
- * checked against fastsha256's. --iterations sets the headline count,
- * --backend forces fastsha256's backend. */
+/* --kdf (bench/README.md): PBKDF2 and HKDF next to OpenSSL libcrypto in the
+ * same run. The floors come from sha256rnds2 probes run here
+ * (bench_kdf_probe.c): an iteration is two compressions of 32 dependent
+ * sha256rnds2 each, so one chain needs at least 64 x its latency; many
+ * chains at once at least 64 x its reciprocal throughput each. Times are
+ * thread CPU time (a shared machine's descheduled time left out); rows are
+ * interleaved repetition by repetition and give the best and the median.
+ * Every row's output is checked against fastsha256's. */
 #define _GNU_SOURCE 1
 
 #include <stdio.h>

@@ -109,12 +109,12 @@ static void finish_named(peer_group *g) {
 
 /* A row a peer program measured: the rates of its repetitions, the check of
  * its last hex digest. */
-static bench_report_row *runtime_row(bench_ctx *c, const char *who, int group, const char *style,
-                                     const bench_peer_row *pr) {
-    bench_report_row *r = bench_row("seed", who, pr->version, "%s", style);
+static void add_row(peer_group *g, const bench_peer_row *pr) {
+    bench_report_row *r = bench_row("seed", g->who, pr->version, "%s",
+                                    g->label[0] ? g->label : pr->style);
     bench_spread sp = bench_spread_of(pr->rate, pr->nreps);
     bench_fmt(r->messages, sizeof r->messages, "same");
-    r->group = group;
+    r->group = g->group;
     r->size = BENCH_SEED_LEN;
     r->count = pr->count;
     r->threads = 1;
@@ -125,17 +125,12 @@ static bench_report_row *runtime_row(bench_ctx *c, const char *who, int group, c
     r->outliers = sp.outliers;
     r->ns_med = sp.med > 0 ? 1e9 / sp.med : 0;
     r->ns_best = sp.max > 0 ? 1e9 / sp.max : 0;
-    r->cyc_med = r->ns_med * c->clk.core_hz / 1e9;
+    r->cyc_med = r->ns_med * g->c->clk.core_hz / 1e9;
     r->chunks = 0; /* not filtered: the runtimes time themselves */
-    bench_row_check(c, r, strcmp(pr->last, BENCH_SEED_HEX) == 0);
-    bench_seed_row_progress(r);
-    return r;
-}
-
-static void add_row(peer_group *g, const bench_peer_row *pr) {
-    bench_report_row *r = runtime_row(g->c, g->who, g->group, g->label[0] ? g->label : pr->style, pr);
     bench_fmt(r->note, sizeof r->note, "%s; %zu messages in %d repetitions",
               g->group == BENCH_GROUP_PYTHON ? "pinned" : "unpinned", pr->count, pr->nreps);
+    bench_row_check(g->c, r, strcmp(pr->last, BENCH_SEED_HEX) == 0);
+    bench_seed_row_progress(r);
     g->rows++;
 }
 

@@ -1,13 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* --tree: each hash-tree format on one file in the page cache (1 GiB by
- * default) and RFC 6962 on 1,000,000 leaves of 64 bytes. fastsha256 on one
- * thread is the format's one-shot call on the file mapped once (the page
- * cache's own pages; the mapping is not timed): the library's speed. From
- * the file to the result, as the tools run, it is fastsha256-tree -j 1 and
- * -j N (every allowed CPU), programs that read the file. Next to them the format's own tool and one plain
- * SHA-256 stream of the file, all in one run: a round runs every row once,
- * the rounds repeat. Every row's result must equal the one-shot call's;
- * one that differs is a failure, not a number. */
+/* --tree (bench/README.md): each hash-tree format on one file in the page
+ * cache. fastsha256's one-shot call on the file mapped once is the library's
+ * speed; fastsha256-tree and the format's own tool read the file, as tools
+ * run. Rows run round by round, interleaved. A row whose result differs from
+ * the one-shot call's is a failure, not a number. */
 #define _GNU_SOURCE 1
 
 #include <fcntl.h>
