@@ -299,7 +299,6 @@ static void summarize(bench_result *out, const double *ns, const double *ticks, 
     out->ns_worst = s.max;
     out->outliers = s.outliers;
     out->ticks_med = t.med;
-    out->ticks_best = t.min;
 }
 
 void bench_measure(bench_work_fn fn, void *arg, const bench_plan *plan, bench_result *out) {

@@ -72,7 +72,7 @@ typedef struct bench_result {
     double ns_med, ns_best;       /* wall ns per item, median and best rep */
     double ns_worst;              /* the slowest rep */
     int outliers;                 /* reps far from the median (bench_stats.h) */
-    double ticks_med, ticks_best; /* counter ticks per item */
+    double ticks_med;             /* counter ticks per item */
     double ticks_fastest;         /* per item, the fastest chunk (one thread only) */
     int reps;
     size_t chunks, discarded;     /* over all reps */
