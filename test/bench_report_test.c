@@ -3,7 +3,7 @@
  * Reads JSON lines (one row each, or {"missing": "deno"} for a runtime not
  * found) and prints the answer, fastsha256 from each runtime, C, and Python
  * and the npm libraries with the benchmark's own code, so that
- * test_report.sh can assert on the text without measuring anything.
+ * bench/test_report.sh can assert on the text without measuring anything.
  * Usage: fastsha256-bench-report-test FIXTURE.jsonl */
 #include <stdio.h>
 #include <stdlib.h>
