@@ -149,7 +149,7 @@ int bench_openssl_probe_main(bench_ctx *c);
  * integer path, ":~0x20000000" its AVX2 one. */
 typedef struct bench_ossl_probe {
     int ok;
-    double per_byte_16m, per_block_1m, per_hash_14;
+    double per_byte_16m, per_hash_14;
 } bench_ossl_probe;
 bench_ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap);
 

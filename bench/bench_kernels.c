@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* --kernels: kernel-level cycle counts (the batch lanes, a single stream,
+/* --kernels: kernel-level cycle counts (a single stream per backend,
  * hex, the 14-byte one-shot) next to OpenSSL's, measured in the same run;
  * OpenSSL's AVX2 and integer paths in a child process (--openssl-probe). */
 #define _GNU_SOURCE 1
@@ -21,18 +21,6 @@ typedef struct kern_arg {
     char (*hex)[65];
     size_t batch;
 } kern_arg;
-
-static uint64_t k_ossl_seq(void *p, size_t start, size_t n, uint64_t acc) {
-    bench_msgs *a = (bench_msgs *)p;
-    (void)start;
-    for (size_t i = 0; i < n; i++) {
-        for (size_t j = 0; j < a->nmsg; j++)
-            bench_openssl_digest(a->ostyle, a->ptrs[j], a->lens[j], a->dig[j]);
-        for (size_t j = 0; j < a->nmsg; j++)
-            acc = bench_fold_digest(acc, a->dig[j]);
-    }
-    return acc;
-}
 
 /* Hex kernels: n digests in batches; one string per batch goes into the
  * checksum (the encoders are what is measured, not the fold). */
@@ -91,7 +79,6 @@ static double k_ticks(const bench_ctx *c, bench_work_fn fn, kern_arg *a, size_t 
     return res.ticks_med;
 }
 
-static const double k_blocks_1m = (double)(BENCH_MIB / 64 + 1); /* with the padding block */
 
 /* 16 MiB of data, also seen as 16 buffers of 1 MiB, and 1024 digests. */
 static void k_init(kern_arg *a) {
@@ -118,11 +105,9 @@ int bench_openssl_probe_main(bench_ctx *c) {
     double target = c->opt.quick ? 20 : 150;
     a.m.size = 16 * BENCH_MIB;
     double t16 = k_ticks(c, bench_work_openssl, &a, 1, target) / (double)(16 * BENCH_MIB);
-    a.m.size = 1 * BENCH_MIB;
-    double t1 = k_ticks(c, bench_work_openssl, &a, 1, target) / k_blocks_1m;
     a.m.size = BENCH_SEED_LEN;
     double t14 = k_ticks(c, bench_work_openssl, &a, 1, target);
-    printf("openssl-probe %.6f %.6f %.6f\n", t16, t1, t14);
+    printf("openssl-probe %.6f %.6f\n", t16, t14);
     k_free(&a);
     return 0;
 }
@@ -145,7 +130,7 @@ bench_ossl_probe bench_run_openssl_probe(const bench_ctx *c, const char *ia32cap
     int st = bench_proc_capture(cmd, out, sizeof out);
     const char *line = strstr(out, "openssl-probe ");
     if (st == 0 && line &&
-        sscanf(line + 14, "%lf %lf %lf", &p.per_byte_16m, &p.per_block_1m, &p.per_hash_14) == 3)
+        sscanf(line + 14, "%lf %lf", &p.per_byte_16m, &p.per_hash_14) == 2)
         p.ok = 1;
 #else
     (void)c;
@@ -174,12 +159,10 @@ static bench_report_row *k_row(const bench_ctx *c, const char *style, const char
 typedef struct k_peers {
     int ossl;
     bench_ossl_probe avx2, integer;
-    double per_byte_16m, per_block_1m, per_hash_14, per_hash_14_evp, per_hash_14_sha256;
-    double many_ticks; /* ticks per 16 x 1 MiB, one after another */
+    double per_byte_16m, per_hash_14;
     char def[48];      /* its default path's name */
 } k_peers;
 
-static const char k_seq[] = "16 x 1 MiB in a row, default path";
 static const char k_avx2[] = "AVX2 path (ia32cap: no SHA-NI)";
 static const char k_int[] = "integer path (ia32cap: no SIMD)";
 static const char k_hex_peer[] = "OPENSSL_buf2hexstr_ex (upper)";
@@ -209,62 +192,8 @@ static void k_measure_openssl(const bench_ctx *c, kern_arg *a, k_peers *p) {
      * (OpenSSL 3's SHA256() and EVP_Digest fetch the algorithm on every call). */
     a->m.size = 16 * BENCH_MIB;
     p->per_byte_16m = k_ossl_cycles(c, a, BENCH_OPENSSL_LOW_LEVEL) / (double)(16 * BENCH_MIB);
-    a->m.nmsg = 16;
-    p->many_ticks = k_ticks(c, k_ossl_seq, a, 1, k_target(c));
-    p->per_block_1m = bench_cycles(c, p->many_ticks) / (16 * k_blocks_1m);
     a->m.size = BENCH_SEED_LEN;
     p->per_hash_14 = k_ossl_cycles(c, a, BENCH_OPENSSL_LOW_LEVEL);
-    p->per_hash_14_evp = k_ossl_cycles(c, a, BENCH_OPENSSL_EVP_DIGEST);
-    p->per_hash_14_sha256 = k_ossl_cycles(c, a, BENCH_OPENSSL_SHA256_ONESHOT);
-}
-
-/* 16 independent 1 MiB buffers through fastsha256_many, auto backend. */
-static void k_rows_many_auto(const bench_ctx *c, kern_arg *a, const k_peers *p) {
-    fastsha256_reset_backend();
-    if (c->opt.backend && strcmp(c->opt.backend, "auto") != 0)
-        return;
-    char s[96];
-    a->m.nmsg = 16;
-    double t = k_ticks(c, bench_work_many, a, 1, k_target(c));
-    double secs = t / c->clk.tick_hz;
-    bench_fmt(s, sizeof s, "fastsha256_many, 16 x 1 MiB (auto=%s)", fastsha256_backend());
-    k_row(c, s, "GB/s", 16.0 * BENCH_MIB / secs / 1e9, k_seq,
-          p->many_ticks > 0 ? 16.0 * BENCH_MIB / (p->many_ticks / c->clk.tick_hz) / 1e9 : 0);
-    k_row(c, s, "cycles/block", bench_cycles(c, t) / (16 * k_blocks_1m), k_seq, p->per_block_1m);
-}
-
-/* The wide lane kernels forced, exactly one message per lane (every lane
- * busy): AVX2's 8 against OpenSSL's AVX2 path, AVX-512's 16 against its
- * default path. (The SHA-NI four-lane kernels on the same messages: the
- * auto row under FASTSHA256_HIDE=avx512batch.) */
-static void k_rows_wide(const bench_ctx *c, kern_arg *a, const k_peers *p) {
-    const struct {
-        const char *backend;
-        unsigned lanes;
-        const char *peer;
-        double peer_cycles;
-    } wide[] = {
-        {"avx2", 8, k_avx2, p->avx2.ok ? bench_cycles(c, p->avx2.per_block_1m) : 0},
-        {"avx512", 16, k_seq, p->per_block_1m},
-    };
-    for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++) {
-        if (!bench_backend_supported(wide[i].backend) ||
-            (c->opt.backend && strcmp(c->opt.backend, wide[i].backend) != 0))
-            continue;
-        fastsha256_set_backend(wide[i].backend);
-        a->m.nmsg = wide[i].lanes;
-        double t = k_ticks(c, bench_work_many, a, 1, k_target(c));
-        char s[96];
-        bench_fmt(s, sizeof s, "%s forced, %u lanes: fastsha256_many, %u x 1 MiB", wide[i].backend,
-                  wide[i].lanes, wide[i].lanes);
-        bench_report_row *r = k_row(c, s, "cycles/block",
-                                    bench_cycles(c, t) / (wide[i].lanes * k_blocks_1m),
-                                    wide[i].peer, wide[i].peer_cycles);
-        bench_fmt(r->note, sizeof r->note,
-                  "= %.0f cycles per %u-lane step (%u blocks at once); OpenSSL default path %.2f "
-                  "cycles/block", bench_cycles(c, t) / k_blocks_1m, wide[i].lanes, wide[i].lanes,
-                  p->per_block_1m);
-    }
 }
 
 /* Per forced backend: a single 16 MiB stream and the 14-byte one-shot, each
@@ -287,10 +216,7 @@ static void k_rows_backend(const bench_ctx *c, kern_arg *a, const k_peers *p, co
     t = k_ticks(c, bench_work_oneshot, a, 1, k_target(c));
     bench_fmt(s, sizeof s, "%s forced: 14-byte one-shot (fastsha256())", name);
     peer_v = pp ? (pp->ok ? bench_cycles(c, pp->per_hash_14) : 0) : p->per_hash_14;
-    r = k_row(c, s, "cycles/hash", bench_cycles(c, t), peer, peer_v);
-    if (p->ossl)
-        bench_fmt(r->note, sizeof r->note, "OpenSSL default path, other APIs: EVP_Digest "
-                  "%.0f, SHA256() %.0f cycles/hash", p->per_hash_14_evp, p->per_hash_14_sha256);
+    k_row(c, s, "cycles/hash", bench_cycles(c, t), peer, peer_v);
 }
 
 /* The hex encoder h (the active backend's): batches and one per call, next
@@ -315,11 +241,7 @@ static void k_rows_hex_encoder(const bench_ctx *c, kern_arg *a, const char *h, d
 /* Hex: each encoder reachable through a backend once (auto's first, then
  * each supported backend's), in batches of 1024 digests. */
 static void k_rows_hex(const bench_ctx *c, kern_arg *a, const k_peers *p) {
-    for (size_t j = 0; j < 1024; j++) {
-        uint8_t m[8];
-        memcpy(m, &j, sizeof m < sizeof j ? sizeof m : sizeof j);
-        fastsha256(m, sizeof m, a->m.dig[j]);
-    }
+    bench_fill_pattern(a->m.dig[0], sizeof a->m.dig, 0x4e5); /* digests to encode */
     double t_table = k_ticks(c, k_hex_table, a, a->batch, k_target(c));
     double t_ossl = 0;
     if (p->ossl && bench_openssl_buf2hex(a->m.dig[0], 32, a->hex[0], 65))
@@ -348,30 +270,20 @@ static void run_kernels(bench_ctx *c) {
     bench_progress("kernels: core cycles = TSC cycles x %.3f\n", c->clk.core_per_tick);
     k_peers p;
     k_measure_openssl(c, &a, &p);
-    k_rows_many_auto(c, &a, &p);
-    k_rows_wide(c, &a, &p);
     const char *names[BENCH_MAX_BACKENDS];
     size_t nb = bench_backends(c, BENCH_FORCED, names);
     for (size_t b = 0; b < nb; b++)
         k_rows_backend(c, &a, &p, names[b]);
     k_rows_hex(c, &a, &p);
-    if (p.ossl && (!p.avx2.ok || !p.integer.ok))
-        bench_progress("  note: OpenSSL's AVX2/integer paths could not be measured (OPENSSL_ia32cap "
-                       "probe%s)\n",
-#if defined(__x86_64__) || defined(__i386__)
-                       " failed"
-#else
-                       "s are x86-only"
-#endif
-        );
     fastsha256_reset_backend();
     k_free(&a);
 }
 
 const bench_mode bench_mode_kernels = {
     "kernels",
-    "kernel cycle counts (batch lanes, single stream, hex, 14-byte\n"
-    "                      one-shot) next to OpenSSL's, measured in the same run",
+    "kernel cycle counts (single stream, hex, 14-byte one-shot) next\n"
+    "                      to OpenSSL's, measured in the same run (the batch lanes:\n"
+    "                      --limits)",
     run_kernels,
     bench_report_print_kernels,
 };

@@ -32,7 +32,7 @@ bench_report_row *bench_report_add(void) {
 size_t bench_report_count(void) { return nrows; }
 bench_report_row *bench_report_get(size_t i) { return i < nrows ? &rows[i] : NULL; }
 
-int bench_report_in(const bench_report_row *r, const char *section) {
+static int bench_report_in(const bench_report_row *r, const char *section) {
     return strcmp(r->section, section) == 0;
 }
 
@@ -88,7 +88,7 @@ bench_report_cell bench_report_ratio(double a, double b) {
     return c;
 }
 
-bench_report_cell bench_report_size(size_t s) {
+static bench_report_cell bench_report_size(size_t s) {
     bench_report_cell c;
     int shift = s >= (1u << 20) && s % (1u << 20) == 0 ? 20 : s >= 1024 && s % 1024 == 0 ? 10 : 0;
     bench_fmt(c.s, sizeof c.s, "%zu %s", s >> shift, shift == 20 ? "MiB" : shift ? "KiB" : "B");
@@ -241,7 +241,7 @@ static int has_rows(const char *section) {
 void bench_report_print_kernels(FILE *out, const bench_report_meta *m) {
     if (!has_rows("kernels"))
         return;
-    fprintf(out, "\nKernels (core cycles = TSC cycles x %.3f; lower is better except GB/s), "
+    fprintf(out, "\nKernels (core cycles = TSC cycles x %.3f; lower is better), "
                  "OpenSSL measured in the same run:\n",
             m->core_per_tick);
     fprintf(out, "OpenSSL: SHA256_Init/Update/Final (its fastest API for short messages); its "
@@ -251,11 +251,9 @@ void bench_report_print_kernels(FILE *out, const bench_report_meta *m) {
             "advantage");
     const bench_report_row *r;
     for (size_t i = 0; (r = bench_report_next("kernels", &i));) {
-        int more = strcmp(r->unit, "GB/s") == 0; /* the one unit where more is better */
         fprintf(out, KERNELS_FMT, r->style, bench_report_num(r->value).s, r->unit,
                 bench_report_num(r->peer_value).s, r->peer[0] ? r->peer : "-",
-                more ? bench_report_ratio(r->value, r->peer_value).s
-                     : bench_report_ratio(r->peer_value, r->value).s);
+                bench_report_ratio(r->peer_value, r->value).s);
         if (r->note[0])
             fprintf(out, "    %s\n", r->note);
     }
