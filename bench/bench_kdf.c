@@ -409,7 +409,7 @@ static void run_kdf(bench_ctx *c) {
                    (unsigned long long)bk.iterations);
     if (!bench_kdf_rnds2_probe(c, &bk.floors.lat, &bk.floors.tput))
         bk.floors.lat = bk.floors.tput = 0;
-    bk.floors.lanes = bench_kdf_lanes_block_ns(c->opt.quick);
+    bk.floors.lanes = bench_kdf_lanes_block_ns(c);
     if (!c->opt.no_openssl)
         bench_kdf_openssl_init();
     bk.nrows = bench_kdf_rows(bk.rows, bk.iterations);

@@ -15,30 +15,19 @@
 
 /* ns per block of the library's own lane kernels on independent streams:
  * 16 messages of 64 KiB through fastsha256_many (framing negligible), the
- * best of reps calls by thread CPU time. */
-double bench_kdf_lanes_block_ns(int quick) {
+ * best repetition. */
+double bench_kdf_lanes_block_ns(const bench_ctx *c) {
     enum { MSGS = 16, LEN = 64 * 1024 };
-    uint8_t *buf = calloc(MSGS, LEN);
-    const void *msgs[MSGS];
-    size_t lens[MSGS];
-    uint8_t out[MSGS][32];
-    double best = 0;
-    if (buf == NULL)
-        return 0;
-    for (size_t i = 0; i < MSGS; i++) {
-        msgs[i] = buf + i * LEN;
-        lens[i] = LEN;
-        buf[i * LEN] = (uint8_t)i;
-    }
-    for (int r = 0; r < (quick ? 5 : 21); r++) {
-        uint64_t t0 = bench_thread_cpu_ns();
-        fastsha256_many(msgs, lens, MSGS, out);
-        double ns = (double)(bench_thread_cpu_ns() - t0) / (MSGS * LEN / 64);
-        if (r == 0 || ns < best)
-            best = ns;
-    }
+    static bench_msgs m;
+    uint8_t *buf = bench_xmalloc(MSGS * LEN);
+    bench_fill_pattern(buf, MSGS * LEN, 0x1a9e5);
+    m.buf = buf;
+    bench_msgs_set(&m, LEN, MSGS);
+    void *args[1] = {&m};
+    bench_result res;
+    bench_measure_for(c, bench_work_many, args, 1, 1, c->opt.quick ? 20 : 200, 2000, &res);
     free(buf);
-    return best;
+    return res.ns_best / (MSGS * LEN / 64);
 }
 
 /* A probe's best chunk in ns; 0 when this build has no such probe. */

@@ -32,7 +32,6 @@ typedef struct bench_limits_floors {
  * (1: in counter ticks). */
 void bench_limits_measure_floors(const bench_ctx *c, bench_limits_floors *f, double core_per_tick,
                                  int rows);
-double bench_limits_probe(const bench_limits_floors *f, const char *name);
 
 /* Core cycles per counter tick now: the add-chain estimate, taken next to
  * each probe and row (the core clock of a shared machine moves during a

@@ -69,7 +69,7 @@ static void run_probes(const bench_ctx *c, bench_limits_floors *f, double core_p
 }
 
 /* A probe's best by name; 0 when it did not run. */
-double bench_limits_probe(const bench_limits_floors *f, const char *name) {
+static double bench_limits_probe(const bench_limits_floors *f, const char *name) {
     for (int i = 0; i < f->nprobe; i++)
         if (strcmp(f->probe_name[i], name) == 0)
             return f->probe[i];

@@ -16,10 +16,8 @@ typedef struct bench_report_cell {
 bench_report_cell bench_report_rate(double v);            /* bench_report_fmt_rate's text */
 bench_report_cell bench_report_num(double v);             /* 1234, 123.4, 12.34, 1.234, "-" */
 bench_report_cell bench_report_ratio(double a, double b); /* a / b as "1.23x", "-" */
-bench_report_cell bench_report_size(size_t s);            /* "14 B", "4 KiB", "16 MiB" */
 bench_report_cell bench_report_count_text(double v);      /* "5,000,000" */
 const char *bench_report_check_text(int check);           /* "ok", "MISMATCH", "-" */
-int bench_report_in(const bench_report_row *r, const char *section);
 
 /* "1.01M-1.10M", with "(1 outlier rep)" when a repetition was one. */
 void bench_report_fmt_spread(char *buf, size_t n, const bench_report_row *r);

@@ -67,7 +67,8 @@ uint64_t bench_ticks(void) { return bench_wall_ns(); }
 const char *bench_tick_source(void) { return "clock_gettime (ns)"; }
 #endif
 
-void bench_spin_ms(unsigned ms) {
+/* Busy-waits so the core leaves its idle clock before the first row. */
+static void bench_spin_ms(unsigned ms) {
     uint64_t end = bench_wall_ns() + (uint64_t)ms * 1000000u;
     volatile uint64_t sink = 0;
     while (bench_wall_ns() < end)

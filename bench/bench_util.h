@@ -31,8 +31,6 @@ typedef struct bench_clock {
 void bench_calibrate(bench_clock *c, int quick);
 /* Core clock now, in Hz (0 when not measurable on this architecture). */
 double bench_estimate_core_hz(double tick_hz, int quick);
-/* Busy-waits so the core leaves its idle clock before the first row. */
-void bench_spin_ms(unsigned ms);
 
 /* --- CPU pinning --------------------------------------------------------- */
 /* Saves the process's allowed CPU set (call once, first). */
