@@ -8,7 +8,6 @@
 
 #include "bench_common.h"
 #include "bench_eta.h"
-#include "bench_stats.h"
 #include "bench_openssl.h"
 #include "fastsha256.h"
 

@@ -3,7 +3,6 @@
 #define _GNU_SOURCE 1
 
 #include "bench_util.h"
-#include "bench_stats.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -177,9 +176,46 @@ const char *bench_compiler(void) {
 #endif
 }
 
-/* --- Measurement ------------------------------------------------------------ */
+/* --- Statistics ------------------------------------------------------------ */
 
-#define BENCH_MAX_REPS 64
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void bench_sort_doubles(double *v, size_t n) { qsort(v, n, sizeof *v, cmp_double); }
+
+double bench_median(const double *v, int n) {
+    double s[BENCH_MAX_REPS];
+    n = n < BENCH_MAX_REPS ? n : BENCH_MAX_REPS;
+    if (n <= 0)
+        return 0;
+    memcpy(s, v, (size_t)n * sizeof *s);
+    bench_sort_doubles(s, (size_t)n);
+    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+bench_spread bench_spread_of(const double *v, int n) {
+    bench_spread s;
+    memset(&s, 0, sizeof s);
+    if (n <= 0)
+        return s;
+    s.n = n;
+    s.med = bench_median(v, n);
+    s.min = s.max = v[0];
+    for (int i = 0; i < n; i++) {
+        s.min = v[i] < s.min ? v[i] : s.min;
+        s.max = v[i] > s.max ? v[i] : s.max;
+        s.outliers += v[i] < s.med * (1 - BENCH_OUTLIER_FRACTION) ||
+                      v[i] > s.med * (1 + BENCH_OUTLIER_FRACTION);
+    }
+    return s;
+}
+
+/* --- Measurement ------------------------------------------------------------
+ * Every thread (one: the calling thread itself) runs the chunked loop on its
+ * own items, all starting together; a repetition's rate is the sum of the
+ * threads' rates over their undisturbed chunks. */
 
 typedef struct rep_stats {
     double ns, ticks;          /* per item over the kept chunks */
@@ -198,10 +234,6 @@ static size_t plan_chunk(const bench_plan *plan, size_t *items_out) {
         chunk = items;
     *items_out = items;
     return chunk;
-}
-
-static int plan_reps(const bench_plan *plan) {
-    return plan->reps < 1 ? 1 : plan->reps > BENCH_MAX_REPS ? BENCH_MAX_REPS : plan->reps;
 }
 
 /* The warm-up, which also sizes the chunks when plan->chunk_ms is set:
@@ -292,7 +324,57 @@ static void run_rep(bench_work_fn fn, void *arg, const bench_plan *plan, size_t 
     st->acc = acc;
 }
 
-static void summarize(bench_result *out, const double *ns, const double *ticks, int reps) {
+typedef struct thread_job {
+    bench_work_fn fn;
+    void *arg;
+    const bench_plan *plan;
+    int cpu;
+    int reps;
+    pthread_barrier_t *start, *stop; /* NULL: one thread, the caller's */
+    rep_stats st[BENCH_MAX_REPS];
+} thread_job;
+
+static void *thread_main(void *p) {
+    thread_job *j = (thread_job *)p;
+    if (j->cpu >= 0)
+        (void)bench_pin_self(j->cpu);
+    size_t chunk = run_warmup(j->fn, j->arg, j->plan);
+    for (int r = 0; r < j->reps; r++) {
+        if (j->start)
+            pthread_barrier_wait(j->start);
+        run_rep(j->fn, j->arg, j->plan, chunk, &j->st[r]);
+        if (j->stop)
+            pthread_barrier_wait(j->stop);
+    }
+    return NULL;
+}
+
+/* The threads' repetitions into out: per repetition the sum of their rates;
+ * one thread's checksum as it is, several folded together. */
+static void summarize(bench_result *out, const thread_job *jobs, int nthreads, int reps) {
+    double ns[BENCH_MAX_REPS], ticks[BENCH_MAX_REPS];
+    out->checksum_stable = 1;
+    for (int r = 0; r < reps; r++) {
+        double rate = 0, tick_rate = 0; /* items per ns, per tick: all threads */
+        uint64_t acc = BENCH_CHECK_INIT;
+        for (int t = 0; t < nthreads; t++) {
+            const rep_stats *st = &jobs[t].st[r];
+            rate += st->ns > 0 ? 1.0 / st->ns : 0;
+            tick_rate += st->ticks > 0 ? 1.0 / st->ticks : 0;
+            acc = nthreads == 1 ? st->acc : (acc ^ st->acc) * 0x100000001b3ull;
+            out->chunks += st->chunks;
+            out->discarded += st->discarded;
+            out->noisy |= st->noisy;
+        }
+        ns[r] = nthreads == 1 ? jobs[0].st[r].ns : rate > 0 ? 1.0 / rate : 0;
+        ticks[r] = nthreads == 1 ? jobs[0].st[r].ticks : tick_rate > 0 ? 1.0 / tick_rate : 0;
+        if (nthreads == 1 && (r == 0 || jobs[0].st[r].fastest_ticks < out->ticks_fastest))
+            out->ticks_fastest = jobs[0].st[r].fastest_ticks;
+        if (r == 0)
+            out->checksum = acc;
+        else if (acc != out->checksum)
+            out->checksum_stable = 0;
+    }
     out->reps = reps;
     bench_spread s = bench_spread_of(ns, reps), t = bench_spread_of(ticks, reps);
     out->ns_med = s.med;
@@ -303,68 +385,16 @@ static void summarize(bench_result *out, const double *ns, const double *ticks, 
 }
 
 void bench_measure(bench_work_fn fn, void *arg, const bench_plan *plan, bench_result *out) {
-    int reps = plan_reps(plan);
-    double ns[BENCH_MAX_REPS], ticks[BENCH_MAX_REPS];
-    memset(out, 0, sizeof *out);
-    out->checksum_stable = 1;
-    size_t chunk = run_warmup(fn, arg, plan);
-    for (int r = 0; r < reps; r++) {
-        rep_stats st;
-        run_rep(fn, arg, plan, chunk, &st);
-        ns[r] = st.ns;
-        ticks[r] = st.ticks;
-        if (r == 0 || st.fastest_ticks < out->ticks_fastest)
-            out->ticks_fastest = st.fastest_ticks;
-        out->chunks += st.chunks;
-        out->discarded += st.discarded;
-        out->noisy |= st.noisy;
-        if (r == 0)
-            out->checksum = st.acc;
-        else if (st.acc != out->checksum)
-            out->checksum_stable = 0;
-    }
-    summarize(out, ns, ticks, reps);
-}
-
-/* --- Threads --------------------------------------------------------------
- * Every thread runs the chunked loop of bench_measure on its own items, all
- * starting together; a repetition's rate is the sum of the threads' rates
- * over their undisturbed chunks. */
-
-typedef struct thread_job {
-    bench_work_fn fn;
-    void *arg;
-    const bench_plan *plan;
-    int cpu;
-    int reps;
-    pthread_barrier_t *start, *stop;
-    rep_stats st[BENCH_MAX_REPS];
-} thread_job;
-
-static void *thread_main(void *p) {
-    thread_job *j = (thread_job *)p;
-    if (j->cpu >= 0)
-        (void)bench_pin_self(j->cpu);
-    size_t chunk = run_warmup(j->fn, j->arg, j->plan);
-    for (int r = 0; r < j->reps; r++) {
-        pthread_barrier_wait(j->start);
-        run_rep(j->fn, j->arg, j->plan, chunk, &j->st[r]);
-        pthread_barrier_wait(j->stop);
-    }
-    return NULL;
+    bench_measure_threads(fn, &arg, 1, -1, plan, out);
 }
 
 void bench_measure_threads(bench_work_fn fn, void *const *args, int nthreads, int first_cpu,
                            const bench_plan *plan, bench_result *out) {
-    if (nthreads <= 1) {
-        bench_measure(fn, args[0], plan, out);
-        return;
-    }
-    int reps = plan_reps(plan);
+    nthreads = nthreads < 1 ? 1 : nthreads;
+    int reps = plan->reps < 1 ? 1 : plan->reps > BENCH_MAX_REPS ? BENCH_MAX_REPS : plan->reps;
     thread_job *jobs = calloc((size_t)nthreads, sizeof *jobs);
     pthread_t *tids = calloc((size_t)nthreads, sizeof *tids);
     pthread_barrier_t start, stop;
-    double ns[BENCH_MAX_REPS], ticks[BENCH_MAX_REPS];
     memset(out, 0, sizeof *out);
     if (!jobs || !tids) {
         fprintf(stderr, "fastsha256-bench: out of memory\n");
@@ -376,48 +406,37 @@ void bench_measure_threads(bench_work_fn fn, void *const *args, int nthreads, in
         for (int i = 0; i < bench_affinity_count(); i++)
             if (bench_affinity_nth(i) == first_cpu)
                 base = i;
-    pthread_barrier_init(&start, NULL, (unsigned)nthreads + 1);
-    pthread_barrier_init(&stop, NULL, (unsigned)nthreads + 1);
+    int many = nthreads > 1;
+    if (many) {
+        pthread_barrier_init(&start, NULL, (unsigned)nthreads + 1);
+        pthread_barrier_init(&stop, NULL, (unsigned)nthreads + 1);
+    }
     for (int t = 0; t < nthreads; t++) {
         jobs[t].fn = fn;
         jobs[t].arg = args[t];
         jobs[t].plan = plan;
         jobs[t].reps = reps;
-        jobs[t].cpu = first_cpu >= 0 ? bench_affinity_nth(base + t) : -1;
-        jobs[t].start = &start;
-        jobs[t].stop = &stop;
-        if (pthread_create(&tids[t], NULL, thread_main, &jobs[t]) != 0) {
+        jobs[t].cpu = many && first_cpu >= 0 ? bench_affinity_nth(base + t) : -1;
+        jobs[t].start = many ? &start : NULL;
+        jobs[t].stop = many ? &stop : NULL;
+        if (many && pthread_create(&tids[t], NULL, thread_main, &jobs[t]) != 0) {
             fprintf(stderr, "fastsha256-bench: pthread_create: %s\n", strerror(errno));
             exit(1);
         }
     }
-    out->checksum_stable = 1;
-    for (int r = 0; r < reps; r++) {
+    if (!many)
+        thread_main(&jobs[0]);
+    for (int r = 0; many && r < reps; r++) {
         pthread_barrier_wait(&start);
         pthread_barrier_wait(&stop);
-        double rate = 0, tick_rate = 0; /* items per ns, per tick: all threads */
-        uint64_t acc = BENCH_CHECK_INIT;
-        for (int t = 0; t < nthreads; t++) {
-            const rep_stats *st = &jobs[t].st[r];
-            rate += st->ns > 0 ? 1.0 / st->ns : 0;
-            tick_rate += st->ticks > 0 ? 1.0 / st->ticks : 0;
-            acc = (acc ^ st->acc) * 0x100000001b3ull;
-            out->chunks += st->chunks;
-            out->discarded += st->discarded;
-            out->noisy |= st->noisy;
-        }
-        ns[r] = rate > 0 ? 1.0 / rate : 0;
-        ticks[r] = tick_rate > 0 ? 1.0 / tick_rate : 0;
-        if (r == 0)
-            out->checksum = acc;
-        else if (acc != out->checksum)
-            out->checksum_stable = 0;
     }
-    for (int t = 0; t < nthreads; t++)
+    for (int t = 0; many && t < nthreads; t++)
         pthread_join(tids[t], NULL);
-    pthread_barrier_destroy(&start);
-    pthread_barrier_destroy(&stop);
-    summarize(out, ns, ticks, reps);
+    if (many) {
+        pthread_barrier_destroy(&start);
+        pthread_barrier_destroy(&stop);
+    }
+    summarize(out, jobs, nthreads, reps);
     free(jobs);
     free(tids);
 }

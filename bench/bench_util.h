@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Timing and noise control for fastsha256-bench: the cycle counter, its
  * calibration against the wall clock, an estimate of the core clock, CPU
- * pinning, and the chunked measurement loop that drops chunks during which
- * the thread was descheduled. */
+ * pinning, the statistics of repetitions, and the chunked measurement loop
+ * that drops chunks during which the thread was descheduled. */
 #ifndef FASTSHA256_BENCH_UTIL_H
 #define FASTSHA256_BENCH_UTIL_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-#include "bench_stats.h"
 
 /* --- Clocks ---------------------------------------------------------------- */
 uint64_t bench_ticks(void);           /* rdtsc / cntvct_el0 / CLOCK_MONOTONIC ns */
@@ -44,6 +42,24 @@ void bench_affinity_restore_self(void);   /* back to the saved set (for children
 /* --- System description ------------------------------------------------------ */
 const char *bench_compiler(void);
 
+/* --- Statistics ------------------------------------------------------------ */
+#define BENCH_MAX_REPS 64
+
+/* A repetition further than this fraction from the median is an outlier:
+ * flagged in the row, never part of its rate (the rate is the median). */
+#define BENCH_OUTLIER_FRACTION 0.25
+
+typedef struct bench_spread {
+    double min, med, max;
+    int n, outliers;
+} bench_spread;
+
+bench_spread bench_spread_of(const double *v, int n);
+void bench_sort_doubles(double *v, size_t n); /* in place, smallest first */
+/* Median of n doubles (sorts a copy; n <= BENCH_MAX_REPS): the mean of the
+ * middle two for an even n. */
+double bench_median(const double *v, int n);
+
 /* --- Measurement ------------------------------------------------------------ */
 /* Processes items [start, start + n) and returns acc updated with a checksum
  * of every output. Items of one run are visited in order, chunk by chunk. */
@@ -69,7 +85,7 @@ typedef struct bench_plan {
 typedef struct bench_result {
     double ns_med, ns_best;       /* wall ns per item, median and best rep */
     double ns_worst;              /* the slowest rep */
-    int outliers;                 /* reps far from the median (bench_stats.h) */
+    int outliers;                 /* reps far from the median (above) */
     double ticks_med;             /* counter ticks per item */
     double ticks_fastest;         /* per item, the fastest chunk (one thread only) */
     int reps;
