@@ -11,7 +11,6 @@
 #include "bench_common.h"
 
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL
-
 #define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -24,6 +23,7 @@
 #if !defined(OPENSSL_NO_DEPRECATED_3_0)
 #define BENCH_OPENSSL_HAVE_LOW_LEVEL 1
 #endif
+#endif
 
 #ifdef BENCH_OPENSSL_HAVE_FETCH
 static EVP_MD *fetched_md;
@@ -32,34 +32,34 @@ static EVP_MD *get_fetched(void) {
         fetched_md = EVP_MD_fetch(NULL, "SHA256", NULL);
     return fetched_md;
 }
-#endif
-
-int bench_openssl_available(void) { return 1; }
-
-const char *bench_openssl_version(void) {
-#if OPENSSL_VERSION_NUMBER >= 0x10100000L
-    return OpenSSL_version(OPENSSL_VERSION);
 #else
-    return OPENSSL_VERSION_TEXT;
+#define get_fetched() NULL
 #endif
+
+#ifdef FASTSHA256_BENCH_HAVE_OPENSSL
+int bench_openssl_available(void) { return 1; }
+#if OPENSSL_VERSION_NUMBER >= 0x10100000L
+const char *bench_openssl_version(void) { return OpenSSL_version(OPENSSL_VERSION); }
+#else
+const char *bench_openssl_version(void) { return OPENSSL_VERSION_TEXT; }
+#endif
+#else /* no OpenSSL: no style is available and every digest is zeros */
+int bench_openssl_available(void) { return 0; }
+const char *bench_openssl_version(void) {
+    return "not built (OpenSSL not found at configure time)";
 }
+#endif
 
 int bench_openssl_style_available(bench_openssl_style s) {
     switch (s) {
     case BENCH_OPENSSL_EVP_DIGEST:
-        return 1;
+        return bench_openssl_available();
     case BENCH_OPENSSL_EVP_DIGEST_FETCHED:
-#ifdef BENCH_OPENSSL_HAVE_FETCH
         return get_fetched() != NULL;
-#else
-        return 0;
-#endif
     case BENCH_OPENSSL_LOW_LEVEL:
     case BENCH_OPENSSL_SHA256_ONESHOT:
 #ifdef BENCH_OPENSSL_HAVE_LOW_LEVEL
         return 1;
-#else
-        return 0;
 #endif
     default:
         return 0;
@@ -68,11 +68,14 @@ int bench_openssl_style_available(bench_openssl_style s) {
 
 static inline void digest(bench_openssl_style s, const void *data, size_t len, uint8_t out[32]) {
     unsigned int mdlen = 0;
+    (void)mdlen;
     switch (s) {
+#ifdef FASTSHA256_BENCH_HAVE_OPENSSL
     case BENCH_OPENSSL_EVP_DIGEST:
         if (!EVP_Digest(data, len, out, &mdlen, EVP_sha256(), NULL))
             memset(out, 0, 32);
         break;
+#endif
 #ifdef BENCH_OPENSSL_HAVE_FETCH
     case BENCH_OPENSSL_EVP_DIGEST_FETCHED:
         if (!EVP_Digest(data, len, out, &mdlen, fetched_md, NULL))
@@ -92,27 +95,27 @@ static inline void digest(bench_openssl_style s, const void *data, size_t len, u
         break;
 #endif
     default:
+        (void)data;
+        (void)len;
         memset(out, 0, 32);
         break;
     }
 }
 
 void bench_openssl_digest(bench_openssl_style s, const void *data, size_t len, uint8_t out[32]) {
-#ifdef BENCH_OPENSSL_HAVE_FETCH
     if (s == BENCH_OPENSSL_EVP_DIGEST_FETCHED)
         (void)get_fetched();
-#endif
     digest(s, data, len, out);
 }
 
 /* One loop per style so the switch is not inside the timed loop. */
-#define SEED_LOOP(STYLE)                                                         \
-    for (size_t i = 0; i < n; i++) {                                             \
-        digest(STYLE, m, BENCH_SEED_LEN, d);                                     \
-        bench_table_hex(d, 32, bench_ring_slot(&ring));                          \
-        acc = bench_ring_commit(&ring, acc, bench_fold_hex);                                     \
-        if (distinct)                                                            \
-            bench_next_counter(m + sizeof BENCH_DISTINCT_PREFIX - 1);            \
+#define SEED_LOOP(STYLE)                                                                           \
+    for (size_t i = 0; i < n; i++) {                                                               \
+        digest(STYLE, m, BENCH_SEED_LEN, d);                                                       \
+        bench_table_hex(d, 32, bench_ring_slot(&ring));                                            \
+        acc = bench_ring_commit(&ring, acc, bench_fold_hex);                                       \
+        if (distinct)                                                                              \
+            bench_next_counter(m + sizeof BENCH_DISTINCT_PREFIX - 1);                              \
     }
 
 uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t start, size_t n,
@@ -121,15 +124,14 @@ uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t sta
     uint8_t d[32];
     bench_ring ring;
     ring.n = 0;
+    if (!bench_openssl_style_available(s))
+        return acc;
     if (distinct) {
         memcpy(m, BENCH_DISTINCT_PREFIX, sizeof BENCH_DISTINCT_PREFIX - 1);
         bench_set_counter(m + sizeof BENCH_DISTINCT_PREFIX - 1, start);
     } else {
         memcpy(m, BENCH_SEED_MSG, BENCH_SEED_LEN);
     }
-#ifdef BENCH_OPENSSL_HAVE_FETCH
-    (void)get_fetched();
-#endif
     switch (s) {
     case BENCH_OPENSSL_EVP_DIGEST: SEED_LOOP(BENCH_OPENSSL_EVP_DIGEST) break;
     case BENCH_OPENSSL_EVP_DIGEST_FETCHED: SEED_LOOP(BENCH_OPENSSL_EVP_DIGEST_FETCHED) break;
@@ -140,48 +142,19 @@ uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t sta
     return bench_ring_flush(&ring, acc, bench_fold_hex);
 }
 
-#else /* no OpenSSL */
-
-int bench_openssl_available(void) { return 0; }
-const char *bench_openssl_version(void) {
-    return "not built (OpenSSL not found at configure time)";
-}
-int bench_openssl_style_available(bench_openssl_style s) {
-    (void)s;
-    return 0;
-}
-void bench_openssl_digest(bench_openssl_style s, const void *data, size_t len, uint8_t out[32]) {
-    (void)s;
-    (void)data;
-    (void)len;
-    memset(out, 0, 32);
-}
-uint64_t bench_openssl_seed_work(bench_openssl_style s, int distinct, size_t start, size_t n,
-                                 uint64_t acc) {
-    (void)s;
-    (void)distinct;
-    (void)start;
-    (void)n;
-    return acc;
-}
-
-#endif
-
-/* OPENSSL_buf2hexstr_ex appeared in OpenSSL 3.0. */
-#if defined(FASTSHA256_BENCH_HAVE_OPENSSL) && OPENSSL_VERSION_NUMBER >= 0x30000000L
+/* OPENSSL_buf2hexstr_ex appeared in OpenSSL 3.0; returns 0 without it. */
 int bench_openssl_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
+#if defined(FASTSHA256_BENCH_HAVE_OPENSSL) && OPENSSL_VERSION_NUMBER >= 0x30000000L
     size_t written = 0;
     return OPENSSL_buf2hexstr_ex(out, outlen, &written, in, (long)n, '\0') == 1;
-}
 #else
-int bench_openssl_buf2hex(const uint8_t *in, size_t n, char *out, size_t outlen) {
     (void)in;
     (void)n;
     (void)out;
     (void)outlen;
     return 0;
-}
 #endif
+}
 
 const char *bench_openssl_style_name(bench_openssl_style s) {
     switch (s) {

@@ -48,52 +48,41 @@ static void seed_prep(void *p, size_t start, size_t n) {
     }
 }
 
-static uint64_t seed_oneshot(void *p, size_t start, size_t n, uint64_t acc) {
-    const seed_arg *a = (const seed_arg *)p;
-    uint8_t d[32];
-    bench_ring ring;
-    ring.n = 0;
-    (void)start;
-    for (size_t i = 0; i < n; i++) {
-        fastsha256(a->distinct ? (const void *)(a->msgs + i * RECORD) : (const void *)seed_msg,
-                   BENCH_SEED_LEN, d);
-        fastsha256_to_hex(d, 32, bench_ring_slot(&ring));
-        acc = bench_ring_commit(&ring, acc, bench_fold_hex);
-    }
-    return bench_ring_flush(&ring, acc, bench_fold_hex);
-}
-
-/* The same through fastsha256_hex: hash and hex in one call. */
-static uint64_t seed_oneshot_hex(void *p, size_t start, size_t n, uint64_t acc) {
-    const seed_arg *a = (const seed_arg *)p;
-    bench_ring ring;
-    ring.n = 0;
-    (void)start;
-    for (size_t i = 0; i < n; i++) {
-        fastsha256_hex(a->distinct ? (const void *)(a->msgs + i * RECORD) : (const void *)seed_msg,
-                       BENCH_SEED_LEN, bench_ring_slot(&ring));
-        acc = bench_ring_commit(&ring, acc, bench_fold_hex);
-    }
-    return bench_ring_flush(&ring, acc, bench_fold_hex);
-}
-
-static uint64_t seed_stream(void *p, size_t start, size_t n, uint64_t acc) {
-    const seed_arg *a = (const seed_arg *)p;
+/* One message at a time in style st: always inlined with a constant st at
+ * each use below, so no switch is timed. */
+static inline __attribute__((always_inline)) uint64_t seed_each(const seed_arg *a, size_t n,
+                                                                uint64_t acc, seed_style st) {
     uint8_t d[32];
     bench_ring ring;
     fastsha256_ctx ctx;
     ring.n = 0;
-    (void)start;
     for (size_t i = 0; i < n; i++) {
-        fastsha256_init(&ctx);
-        fastsha256_update(&ctx, a->distinct ? (const void *)(a->msgs + i * RECORD)
-                                            : (const void *)seed_msg, BENCH_SEED_LEN);
-        fastsha256_final(&ctx, d);
-        fastsha256_to_hex(d, 32, bench_ring_slot(&ring));
+        const void *m = a->distinct ? (const void *)(a->msgs + i * RECORD) : (const void *)seed_msg;
+        if (st == ST_ONESHOT_HEX) { /* hash and hex in one call */
+            fastsha256_hex(m, BENCH_SEED_LEN, bench_ring_slot(&ring));
+        } else {
+            if (st == ST_ONESHOT) {
+                fastsha256(m, BENCH_SEED_LEN, d);
+            } else {
+                fastsha256_init(&ctx);
+                fastsha256_update(&ctx, m, BENCH_SEED_LEN);
+                fastsha256_final(&ctx, d);
+            }
+            fastsha256_to_hex(d, 32, bench_ring_slot(&ring));
+        }
         acc = bench_ring_commit(&ring, acc, bench_fold_hex);
     }
     return bench_ring_flush(&ring, acc, bench_fold_hex);
 }
+
+#define SEED_EACH(fn, st)                                                                          \
+    static uint64_t fn(void *p, size_t start, size_t n, uint64_t acc) {                            \
+        (void)start;                                                                               \
+        return seed_each((const seed_arg *)p, n, acc, st);                                         \
+    }
+SEED_EACH(seed_oneshot, ST_ONESHOT)
+SEED_EACH(seed_oneshot_hex, ST_ONESHOT_HEX)
+SEED_EACH(seed_stream, ST_STREAM)
 
 static uint64_t seed_batch(void *p, size_t start, size_t n, uint64_t acc) {
     const seed_arg *a = (const seed_arg *)p;
