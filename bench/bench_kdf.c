@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --kdf (bench/README.md): PBKDF2 and HKDF next to OpenSSL libcrypto in the
- * same run. The floors come from sha256rnds2 probes run here
- * (bench_kdf_probe.c): an iteration is two compressions of 32 dependent
- * sha256rnds2 each, so one chain needs at least 64 x its latency; many
- * chains at once at least 64 x its reciprocal throughput each. Times are
+ * same run. The floors come from limits_probe.c's sha256rnds2 probes run
+ * here, so no clock frequency is assumed: an iteration is two compressions
+ * of 32 dependent sha256rnds2 each, so one chain needs at least 64 x its
+ * latency; many chains at once at least 64 x its reciprocal throughput each,
+ * and in practice the library's lane kernels' block time (their schedule
+ * work shares the SHA unit with the rounds). Times are
  * thread CPU time (a shared machine's descheduled time left out); rows are
  * interleaved repetition by repetition and give the best and the median.
  * Every row's output is checked against fastsha256's. */
@@ -18,6 +20,7 @@
 #include "bench_kdf.h"
 #include "bench_util.h"
 #include "fastsha256.h"
+#include "limits_probe.h"
 
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL
 #include <openssl/crypto.h>
@@ -304,6 +307,49 @@ static void print_kdf(FILE *out, const bench_report_meta *m) {
     bench_kdf_header(out, m->core_estimated ? m->core_hz : 0);
     bench_kdf_report(out);
     bench_kdf_runtimes_print(out);
+}
+
+/* --- The floors ---------------------------------------------------------------- */
+
+/* ns per block of the library's own lane kernels on independent streams:
+ * 16 messages of 64 KiB through fastsha256_many (framing negligible), the
+ * best repetition. */
+static double bench_kdf_lanes_block_ns(const bench_ctx *c) {
+    enum { MSGS = 16, LEN = 64 * 1024 };
+    static bench_msgs m;
+    uint8_t *buf = bench_xmalloc(MSGS * LEN);
+    bench_fill_pattern(buf, MSGS * LEN, 0x1a9e5);
+    m.buf = buf;
+    bench_msgs_set(&m, LEN, MSGS);
+    void *args[1] = {&m};
+    bench_result res;
+    bench_measure_for(c, bench_work_many, args, 1, 1, c->opt.quick ? 20 : 200, 2000, &res);
+    free(buf);
+    return res.ns_best / (MSGS * LEN / 64);
+}
+
+/* A probe's best chunk in ns; 0 when this build has no such probe. */
+static double bench_kdf_probe_ns(const char *name, double ns_per_tick, int quick) {
+    for (size_t i = 0; bench_probes[i]; i++) {
+        if (strcmp(bench_probes[i]->name, name) != 0)
+            continue;
+        double median, best;
+        bench_probe_run(bench_probes[i], ns_per_tick, quick ? 3 : 7, quick ? 0.5 : 3.0,
+                        &median, &best);
+        return best;
+    }
+    return 0;
+}
+
+/* One sha256rnds2 in a dependent chain and its reciprocal throughput, in
+ * ns; 0 where there is no SHA-NI. */
+static int bench_kdf_rnds2_probe(const bench_ctx *c, double *latency_ns, double *throughput_ns) {
+    if (!bench_backend_supported("shani"))
+        return 0;
+    const double ns_per_tick = 1e9 / c->clk.tick_hz;
+    *latency_ns = bench_kdf_probe_ns("sha256rnds2 latency", ns_per_tick, c->opt.quick);
+    *throughput_ns = bench_kdf_probe_ns("sha256rnds2 recip. throughput", ns_per_tick, c->opt.quick);
+    return *latency_ns > 0 && *throughput_ns > 0;
 }
 
 /* --- The run ------------------------------------------------------------------ */

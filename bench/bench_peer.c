@@ -14,18 +14,8 @@
 
 #include "bench_common.h"
 
-#ifndef FASTSHA256_BENCH_SOURCE_DIR
-#define FASTSHA256_BENCH_SOURCE_DIR ""
-#endif
-#ifndef FASTSHA256_BENCH_DATA_DIR
-#define FASTSHA256_BENCH_DATA_DIR ""
-#endif
-#ifndef FASTSHA256_BENCH_REL_DATA_DIR
-#define FASTSHA256_BENCH_REL_DATA_DIR "share/fastsha256/bench"
-#endif
-#ifndef FASTSHA256_BENCH_PYTHON_DIR
-#define FASTSHA256_BENCH_PYTHON_DIR ""
-#endif
+/* FASTSHA256_BENCH_SOURCE_DIR, _DATA_DIR, _REL_DATA_DIR and _PYTHON_DIR come
+ * from bench/CMakeLists.txt. */
 
 static const char *skip_ws(const char *p) {
     while (*p == ' ' || *p == '\t' || *p == '\r')

@@ -14,9 +14,6 @@
 #include "bench_peer.h"
 #include "bench_tree.h"
 
-#ifndef FASTSHA256_BENCH_SOURCE_DIR
-#define FASTSHA256_BENCH_SOURCE_DIR "."
-#endif
 #ifndef FASTSHA256_BENCH_TREE_TOOL /* this build's, else the one on PATH */
 #define FASTSHA256_BENCH_TREE_TOOL "fastsha256-tree"
 #endif

@@ -22,10 +22,6 @@
 #include "bench_seed.h"
 #include "fastsha256.h"
 
-#ifndef FASTSHA256_BENCH_BUILD
-#define FASTSHA256_BENCH_BUILD "unknown build flags"
-#endif
-
 #define PROG BENCH_PROG
 
 /* --- Options ----------------------------------------------------------------- */
