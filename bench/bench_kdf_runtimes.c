@@ -62,8 +62,8 @@ void bench_kdf_runtimes_run(const bench_ctx *c, uint64_t iterations) {
     runtime_iterations = iterations;
     for (int i = 0; i < 2; i++)
         if (!(i ? c->opt.no_python : c->opt.no_js) &&
-            bench_peers_run(c, i ? "kdf-python" : "kdf-node", 0, iterations, reps, on_line,
-                            (void *)c) < 0)
+            bench_peers_run(c, on_line, (void *)c, "kdf-%s %llu %d", i ? "python" : "node",
+                            (unsigned long long)iterations, reps) < 0)
             bench_progress("  kdf: bench/peers.sh not found: no Node or Python row\n");
 }
 

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bench_peer.h"
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,16 +160,22 @@ static void set_environment(const bench_ctx *c) {
         setenv("FASTSHA256_PYTHONPATH", FASTSHA256_BENCH_PYTHON_DIR, 0);
 }
 
-int bench_peers_run(const bench_ctx *c, const char *what, int list, size_t count, int reps,
-                    bench_proc_line_fn on_line, void *arg) {
+int bench_peers_run(const bench_ctx *c, bench_proc_line_fn on_line, void *arg, const char *fmt,
+                    ...) {
     static int env_set;
-    char script[BENCH_PATH_MAX], quoted[BENCH_PATH_MAX + 64], cmd[BENCH_PATH_MAX + 128];
+    char script[BENCH_PATH_MAX], cmd[4 * BENCH_PATH_MAX];
     if (!find_script(c, script, sizeof script))
         return -1;
     if (!env_set++)
         set_environment(c);
-    bench_proc_quote(quoted, sizeof quoted, script);
-    bench_fmt(cmd, sizeof cmd, "sh %s %s%s %zu %d", quoted, list ? "--list " : "", what, count,
-              reps);
+    bench_fmt(cmd, sizeof cmd, "sh ");
+    bench_proc_quote(cmd + 3, BENCH_PATH_MAX + 64, script);
+    size_t k = strlen(cmd);
+    cmd[k++] = ' ';
+    va_list ap;
+    va_start(ap, fmt);
+    if (vsnprintf(cmd + k, sizeof cmd - k, fmt, ap) < 0)
+        cmd[k] = '\0';
+    va_end(ap);
     return bench_proc_lines(cmd, on_line, arg);
 }

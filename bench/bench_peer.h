@@ -29,13 +29,13 @@ typedef struct bench_peer_row {
  * other JSON object (its known members read), 0 anything else. */
 int bench_peer_parse(const char *line, bench_peer_row *r);
 
-/* bench/peers.sh `what` (a group, or "versions") with count and reps, its
- * lines to on_line; list: only the lines naming the rows. The script is
- * found in the source tree or the installed share folder; the options
- * (--runtimes, --js-dir, the timeout), the CPUs the JS runtimes may use and
- * this build's addon and Python module reach it in its environment.
- * Returns its exit status, or -1 when it is not found. */
-int bench_peers_run(const bench_ctx *c, const char *what, int list, size_t count, int reps,
-                    bench_proc_line_fn on_line, void *arg);
+/* bench/peers.sh with the arguments fmt makes (printf; "versions", "GROUP
+ * COUNT REPS", "--list GROUP ...", "tree ...": as the script says), its
+ * lines to on_line. The script is found in the source tree or the installed
+ * share folder; the options (--runtimes, --js-dir, the timeout), the CPUs
+ * the JS runtimes may use and this build's addon and Python module reach it
+ * in its environment. Returns its exit status, or -1 when it is not found. */
+int bench_peers_run(const bench_ctx *c, bench_proc_line_fn on_line, void *arg, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 #endif /* FASTSHA256_BENCH_PEER_H */

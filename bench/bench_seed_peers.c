@@ -80,7 +80,7 @@ static void on_version(void *arg, const char *line) {
 }
 
 void bench_seed_peers_discover(bench_ctx *c) {
-    if (bench_peers_run(c, "versions", 0, 0, 0, on_version, c) < 0)
+    if (bench_peers_run(c, on_version, c, "versions") < 0)
         bench_fmt(c->meta.js[0], sizeof c->meta.js[0],
                   "bench/peers.sh not found (it runs the JS peers): use --js-dir");
 }
@@ -94,7 +94,8 @@ static void count_named(void *arg, const char *line) {
 void bench_seed_peers_plan(const bench_ctx *c, int group) {
     peer_group *g = group_of(group);
     int named = 0;
-    bench_peers_run(c, g->name, 1, count_of(c, group), c->opt.reps, count_named, &named);
+    bench_peers_run(c, count_named, &named, "--list %s %zu %d", g->name, count_of(c, group),
+                    c->opt.reps);
     if (named)
         bench_eta_plan(named * g->rows_per_name, named * expected(c, g));
 }
@@ -166,7 +167,7 @@ void bench_seed_peers_group(bench_ctx *c, int group) {
     peer_group *g = group_of(group);
     g->c = c;
     g->named = 0;
-    bench_peers_run(c, g->name, 0, count_of(c, group), c->opt.reps, on_line, g);
+    bench_peers_run(c, on_line, g, "%s %zu %d", g->name, count_of(c, group), c->opt.reps);
     finish_named(g);
 }
 

@@ -173,7 +173,7 @@ static void run_once(const bench_ctx *c, tree_row *r) {
     bench_table_hex(r->kind == ROW_STREAM ? b.stream : b.expect[r->f], 32, want);
     if (r->jobs > 1)
         bench_affinity_restore_self();
-    double s = r->kind == ROW_PEER ? bench_tree_peer_run(&b.job, r->f, r->jobs, &r->peer)
+    double s = r->kind == ROW_PEER ? bench_tree_peer_run(c, &b.job, r->f, r->jobs, &r->peer)
                                    : run_ours(r, out);
     if (r->jobs > 1 && c->meta.pinned_cpu >= 0)
         bench_pin_self(c->meta.pinned_cpu);

@@ -35,9 +35,10 @@ typedef struct bench_tree_peer {
 } bench_tree_peer;
 
 /* One timed run on the job, pinned as this thread is: jobs 0 the format's
- * tool, else fastsha256-tree -j jobs (both by python/tree.py); RFC 6962:
- * OpenSSL leaf by leaf, here. Returns its seconds, or -1. */
-double bench_tree_peer_run(const bench_tree_job *j, bench_tree_format f, int jobs,
-                           bench_tree_peer *p);
+ * tool, else fastsha256-tree -j jobs (both by python/tree.py, which
+ * bench/peers.sh runs); RFC 6962: OpenSSL leaf by leaf, here. Returns its
+ * seconds, or -1. */
+double bench_tree_peer_run(const bench_ctx *c, const bench_tree_job *j, bench_tree_format f,
+                           int jobs, bench_tree_peer *p);
 
 #endif /* FASTSHA256_BENCH_TREE_H */

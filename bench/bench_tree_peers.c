@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --tree, the programs: each format's own tool (fsverity, veritysetup,
  * libtorrent, botocore) and fastsha256-tree, run and timed by
- * bench/python/tree.py; and OpenSSL leaf by leaf here (the RFC 6962 tree
- * with one EVP_Digest per leaf and per parent). What each gives is
- * returned for the caller to check. */
+ * bench/python/tree.py (bench/peers.sh runs it); and OpenSSL leaf by leaf
+ * here (the RFC 6962 tree with one EVP_Digest per leaf and per parent).
+ * What each gives is returned for the caller to check. */
 #define _GNU_SOURCE 1
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bench_peer.h"
 #include "bench_tree.h"
@@ -59,55 +57,52 @@ static double openssl_rfc6962(const bench_tree_job *j, char *hex, size_t n) {
     return s;
 }
 
-/* tree.py's JSON line: the result, or why there is none. */
-static double read_peer(char *out, double size, bench_tree_peer *p) {
+/* A run of tree.py through bench/peers.sh: its JSON line, the result or why
+ * there is none. */
+typedef struct tree_run {
+    bench_tree_peer *p;
+    double size, s;
+} tree_run;
+
+static void on_line(void *arg, const char *line) {
+    tree_run *t = (tree_run *)arg;
     bench_peer_row row;
-    for (char *save = NULL, *l = strtok_r(out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-        int kind = bench_peer_parse(l, &row);
-        if (kind == 1 && row.nreps == 1 && row.rate[0] > 0) {
-            bench_fmt(p->who, sizeof p->who, "%s %s", row.runtime, row.version);
-            bench_fmt(p->hex, sizeof p->hex, "%s", row.last);
-            return size / row.rate[0];
-        }
-        p->missing |= kind == 2;
-        bench_fmt(p->hex, sizeof p->hex, "%s", kind == 2 ? row.missing : l);
+    int kind = bench_peer_parse(line, &row);
+    if (t->s > 0) /* the result is in */
+        return;
+    if (kind == 1 && row.nreps == 1 && row.rate[0] > 0) {
+        bench_fmt(t->p->who, sizeof t->p->who, "%s %s", row.runtime, row.version);
+        bench_fmt(t->p->hex, sizeof t->p->hex, "%s", row.last);
+        t->s = t->size / row.rate[0];
+        return;
     }
-    return -1;
+    t->p->missing |= kind == 2;
+    bench_fmt(t->p->hex, sizeof t->p->hex, "%s", kind == 2 ? row.missing : line);
 }
 
-static double python_run(const bench_tree_job *j, bench_tree_format f, int jobs,
+static double python_run(const bench_ctx *c, const bench_tree_job *j, bench_tree_format f, int jobs,
                          bench_tree_peer *p) {
-    const char *py = getenv("FASTSHA256_PYTHON");
+    char file[BENCH_PATH_MAX], tool[BENCH_PATH_MAX];
+    tree_run t = {p, (double)j->size, -1};
     if (jobs > 0)
         bench_fmt(p->who, sizeof p->who, "fastsha256-tree -j %d", jobs);
     else
         bench_fmt(p->who, sizeof p->who, "%s", tool_name[f]);
-    py = py && *py ? py : "/usr/bin/python3";
-    if (access(py, X_OK) != 0) {
-        p->missing = 1;
-        bench_fmt(p->hex, sizeof p->hex, "%s not found (apt-get install python3)", py);
-        return -1;
-    }
-    char q[3][BENCH_PATH_MAX], cmd[4 * BENCH_PATH_MAX], out[8192];
-    bench_proc_quote(q[0], sizeof q[0], py);
-    bench_proc_quote(q[1], sizeof q[1], j->file);
-    bench_proc_quote(q[2], sizeof q[2], FASTSHA256_BENCH_TREE_TOOL);
-    int k = snprintf(cmd, sizeof cmd, "%s %s/python/tree.py %s %s --salt %s", q[0],
-                     FASTSHA256_BENCH_SOURCE_DIR, format_arg[f], q[1], j->salt_hex);
-    if (jobs > 0 && k > 0)
-        snprintf(cmd + k, sizeof cmd - (size_t)k, " --tree %s --jobs %d", q[2], jobs);
     bench_fmt(p->hex, sizeof p->hex, "no output");
-    bench_fmt(cmd + strlen(cmd), sizeof cmd - strlen(cmd), " 2>&1");
-    int st = bench_proc_capture(cmd, out, sizeof out);
-    double s = read_peer(out, (double)j->size, p);
-    return st == 0 ? s : -1;
+    bench_proc_quote(file, sizeof file, j->file);
+    bench_proc_quote(tool, sizeof tool, FASTSHA256_BENCH_TREE_TOOL);
+    int st = bench_peers_run(c, on_line, &t, "tree %s %s %s %s %d", format_arg[f], file,
+                             j->salt_hex, tool, jobs);
+    if (st < 0)
+        bench_fmt(p->hex, sizeof p->hex, "bench/peers.sh not found (it runs python/tree.py)");
+    return st == 0 ? t.s : -1;
 }
 
-double bench_tree_peer_run(const bench_tree_job *j, bench_tree_format f, int jobs,
-                           bench_tree_peer *p) {
+double bench_tree_peer_run(const bench_ctx *c, const bench_tree_job *j, bench_tree_format f,
+                           int jobs, bench_tree_peer *p) {
     p->missing = 0;
     if (f != BENCH_TREE_RFC6962)
-        return python_run(j, f, jobs, p);
+        return python_run(c, j, f, jobs, p);
     if (!bench_openssl_available()) {
         p->missing = 1;
         bench_fmt(p->hex, sizeof p->hex, "no OpenSSL in this build (apt-get install libssl-dev)");

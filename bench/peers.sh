@@ -12,6 +12,9 @@
 #   peers.sh GROUP COUNT REPS      runs GROUP's rows: createhash, webcrypto, builtin,
 #                                  from_js, npm (every runtime found), python (seed.py),
 #                                  kdf-node, kdf-python (COUNT iterations: kdf.mjs, kdf.py)
+#   peers.sh tree FORMAT FILE SALT TOOL JOBS
+#                                  python/tree.py: FORMAT's own tool on FILE (JOBS 0),
+#                                  or TOOL (fastsha256-tree) -j JOBS; one run
 #   peers.sh --list GROUP          the naming lines of GROUP's rows, nothing run
 #
 # Runtimes: $FASTSHA256_JS_RUNTIMES (DIR/bin/NAME or DIR/NAME), bench/.runtimes,
@@ -125,6 +128,15 @@ python_group() { # COUNT REPS LIST: bench/python/seed.py, its rows named by thei
     PYTHONPATH=${FASTSHA256_PYTHONPATH:-${PYTHONPATH:-}} run "$python" "$here/python/seed.py" "$1" "$2"
 }
 
+tree_group() { # FORMAT FILE SALT TOOL JOBS: bench/python/tree.py, one run (JOBS > 0: TOOL -j JOBS)
+    [ -x "$python" ] || { echo "{\"missing\":\"$python not found (apt-get install python3)\"}"; return; }
+    if [ "$5" -gt 0 ]; then
+        run "$python" "$here/python/tree.py" "$1" "$2" --salt "$3" --tree "$4" --jobs "$5"
+    else
+        run "$python" "$here/python/tree.py" "$1" "$2" --salt "$3"
+    fi
+}
+
 kdf_group() { # node|python ITERATIONS REPS: its PBKDF2 against fastsha256's
     if [ "$1" = python ]; then
         PYTHONPATH=${FASTSHA256_PYTHONPATH:-${PYTHONPATH:-}} run "$python" "$here/python/kdf.py" "$2" "$3"
@@ -144,9 +156,10 @@ case ${1:-} in
 versions) versions ;;
 python) python_group "${2:-}" "${3:-}" $list ;;
 kdf-node | kdf-python) kdf_group "${1#kdf-}" "${2:-}" "${3:-}" ;;
+tree) tree_group "${2:-}" "${3:-}" "${4:-}" "${5:-}" "${6:-0}" ;;
 createhash | webcrypto | builtin | from_js | npm) js_group "$1" "${2:-}" "${3:-}" $list ;;
 *)
-    echo "usage: peers.sh versions | [--list] GROUP COUNT REPS (GROUP: createhash webcrypto builtin from_js npm python kdf-node kdf-python)" >&2
+    echo "usage: peers.sh versions | [--list] GROUP COUNT REPS (GROUP: createhash webcrypto builtin from_js npm python kdf-node kdf-python) | tree FORMAT FILE SALT TOOL JOBS" >&2
     exit 2
     ;;
 esac
