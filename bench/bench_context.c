@@ -7,10 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_common.h"
-#include "bench_openssl.h"
-#include "fastsha256.h"
-
 void bench_progress(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);

@@ -8,9 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_common.h"
 #include "bench_context.h"
-#include "fastsha256.h"
 
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL
 #include <openssl/evp.h>

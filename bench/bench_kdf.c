@@ -15,11 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_common.h"
-#include "bench_context.h"
 #include "bench_kdf.h"
-#include "bench_util.h"
-#include "fastsha256.h"
 #include "limits_probe.h"
 
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench_common.h"
 #include "bench_kdf.h"
 #include "bench_peer.h"
 

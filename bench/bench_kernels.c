@@ -9,10 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench_common.h"
 #include "bench_context.h"
-#include "bench_openssl.h"
-#include "fastsha256.h"
 
 /* The messages first: a kern_arg is also the bench_msgs of the work
  * functions of bench_context.h. */
@@ -78,7 +75,6 @@ static double k_ticks(const bench_ctx *c, bench_work_fn fn, kern_arg *a, size_t 
     bench_measure_for(c, fn, args, 1, granule, target_ms, c->opt.quick ? 400.0 : 4000.0, &res);
     return res.ticks_med;
 }
-
 
 /* 16 MiB of data, also seen as 16 buffers of 1 MiB, and 1024 digests. */
 static void k_init(kern_arg *a) {

@@ -9,10 +9,8 @@
 #define _GNU_SOURCE 1
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "bench_context.h"
 #include "bench_limits.h"
 #include "bench_machine.h"
 #include "limits_probe.h"

@@ -5,11 +5,8 @@
  * the mode calls, call down into this file and never back into the mode. */
 #define _GNU_SOURCE 1
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "bench_context.h"
 #include "bench_limits.h"
 #include "limits_probe.h"
 

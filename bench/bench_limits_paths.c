@@ -5,7 +5,6 @@
  * skipped. */
 #define _GNU_SOURCE 1
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -7,7 +7,6 @@
  * estimate does not enter them. */
 #define _GNU_SOURCE 1
 
-#include <stdio.h>
 #include <string.h>
 
 #include "bench_limits.h"

@@ -7,8 +7,6 @@
  * them. Units are compressions, padding blocks included. */
 #define _GNU_SOURCE 1
 
-#include <string.h>
-
 #include "bench_limits.h"
 
 #define TREE_ITEM (16 * BENCH_MIB)

@@ -5,7 +5,6 @@
  * attributes are suppressed here too, for builds that set their own flags. */
 #include "bench_openssl.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "bench_common.h"

@@ -13,8 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench_common.h"
-
 /* FASTSHA256_BENCH_SOURCE_DIR, _DATA_DIR, _REL_DATA_DIR and _PYTHON_DIR come
  * from bench/CMakeLists.txt. */
 

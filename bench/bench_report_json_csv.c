@@ -6,7 +6,6 @@
 
 #include <math.h>
 #include <stddef.h>
-#include <string.h>
 
 #include "bench_common.h"
 

@@ -10,7 +10,6 @@
 #include "bench_common.h"
 #include "bench_table.h"
 
-
 typedef struct seed_view {
     const bench_report_row **rows;       /* the seed rows in the order measured */
     const bench_report_row **sorted;     /* the same, fastest first */

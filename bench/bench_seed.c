@@ -6,10 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_common.h"
 #include "bench_eta.h"
-#include "bench_openssl.h"
-#include "fastsha256.h"
 
 typedef enum { ST_ONESHOT, ST_ONESHOT_HEX, ST_STREAM, ST_MANY, ST_STRIDED } seed_style;
 

@@ -7,7 +7,6 @@
  * JIT and GC threads; Python pinned like the C rows. */
 #include <string.h>
 
-#include "bench_common.h"
 #include "bench_eta.h"
 #include "bench_peer.h"
 #include "bench_seed.h"

@@ -3,12 +3,8 @@
  * (one-shot) and batches through fastsha256_many, per backend, next to
  * OpenSSL's SHA256_Init/Update/Final: hashes/s, GB/s and cycles/byte. */
 #include <stdlib.h>
-#include <string.h>
 
-#include "bench_common.h"
 #include "bench_context.h"
-#include "bench_openssl.h"
-#include "fastsha256.h"
 
 enum { SWEEP_MAX_BATCH = BENCH_MSGS_MAX };
 

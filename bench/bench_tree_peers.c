@@ -6,7 +6,6 @@
  * What each gives is returned for the caller to check. */
 #define _GNU_SOURCE 1
 
-#include <stdio.h>
 #include <string.h>
 
 #include "bench_peer.h"

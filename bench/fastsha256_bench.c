@@ -15,12 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench_common.h"
-#include "bench_context.h"
 #include "bench_machine.h"
-#include "bench_openssl.h"
 #include "bench_seed.h"
-#include "fastsha256.h"
 
 #define PROG BENCH_PROG
 

@@ -8,10 +8,6 @@
  * (beyond what the kernel itself chains), so they time the busiest unit. */
 #include "limits_probe.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "bench_common.h"
 #include "bench_util.h"
 
