@@ -20,6 +20,22 @@
 
 #define PROG BENCH_PROG
 
+/* --- Modes -------------------------------------------------------------------
+ * In the order they run; the first is the default. A new mode is a file
+ * bench_<mode>.c defining its bench_mode, one line here and one below, and
+ * its file in CMakeLists.txt (see bench/README.md). */
+
+extern const bench_mode bench_mode_seed, bench_mode_sweep, bench_mode_kernels, bench_mode_limits,
+    bench_mode_hmac, bench_mode_kdf, bench_mode_tree;
+
+const bench_mode *const bench_modes[] = {
+    &bench_mode_seed, &bench_mode_sweep, &bench_mode_kernels, &bench_mode_limits,
+    &bench_mode_hmac, &bench_mode_kdf,   &bench_mode_tree,
+};
+const size_t bench_nmodes = sizeof bench_modes / sizeof bench_modes[0];
+_Static_assert(sizeof bench_modes / sizeof bench_modes[0] <= BENCH_MAX_MODES,
+               "raise BENCH_MAX_MODES");
+
 /* --- Options ----------------------------------------------------------------- */
 
 static void usage(FILE *out) {
