@@ -52,20 +52,14 @@ static void hex_openssl(const uint8_t *digest, char *hex) {
     (void)bench_openssl_buf2hex(digest, 32, hex, 65);
 }
 
-static uint64_t k_hex_single(void *p, size_t start, size_t n, uint64_t acc) {
-    (void)start;
-    return k_hex_each((const kern_arg *)p, n, acc, hex_fastsha256);
-}
-
-static uint64_t k_hex_table(void *p, size_t start, size_t n, uint64_t acc) {
-    (void)start;
-    return k_hex_each((const kern_arg *)p, n, acc, hex_table);
-}
-
-static uint64_t k_hex_openssl(void *p, size_t start, size_t n, uint64_t acc) {
-    (void)start;
-    return k_hex_each((const kern_arg *)p, n, acc, hex_openssl);
-}
+#define K_HEX_EACH(fn, encode)                                                                     \
+    static uint64_t fn(void *p, size_t start, size_t n, uint64_t acc) {                            \
+        (void)start;                                                                               \
+        return k_hex_each((const kern_arg *)p, n, acc, encode);                                    \
+    }
+K_HEX_EACH(k_hex_single, hex_fastsha256)
+K_HEX_EACH(k_hex_table, hex_table)
+K_HEX_EACH(k_hex_openssl, hex_openssl)
 
 /* Median ticks per item of fn over about target_ms per repetition. */
 static double k_ticks(const bench_ctx *c, bench_work_fn fn, kern_arg *a, size_t granule,
