@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "bench_kdf.h"
-#include "limits_probe.h"
+#include "bench_limits.h"
 
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL
 #include <openssl/crypto.h>

@@ -13,7 +13,6 @@
 
 #include "bench_limits.h"
 #include "bench_machine.h"
-#include "limits_probe.h"
 
 static char cpu_id[160], cpu_stem[64];
 

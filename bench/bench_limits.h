@@ -1,12 +1,40 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Shared by bench_limits.c (the mode and its table), bench_limits_floors.c
- * (probes, floors, rows), bench_limits_rounds.c
- * (paths timed in rounds with the probes) and bench_limits_paths.c (the
- * paths). All values are core cycles unless said; 0 = not on this CPU. */
+ * (probes, floors, rows), bench_limits_rounds.c (paths timed in rounds with
+ * the probes), bench_limits_paths.c (the paths) and limits_probe.c (the
+ * instruction probes, which --kdf runs too). All values are core cycles
+ * unless said; 0 = not on this CPU. */
 #ifndef FASTSHA256_BENCH_LIMITS_H
 #define FASTSHA256_BENCH_LIMITS_H
 
 #include "bench_context.h"
+
+/* --- Instruction probes (limits_probe.c) ---------------------------------------
+ * On the running CPU, the latency and reciprocal throughput of the
+ * instructions that bound each path, and the throughput of each kernel's
+ * instruction mix with enough independent work to fill every unit. Each
+ * probe is inline assembly run in a timed loop; bench_probe_run turns it
+ * into core cycles per unit (median and best of several repetitions). */
+
+/* Runs `iters` loop iterations, returns counter ticks. */
+typedef uint64_t (*bench_probe_loop_fn)(uint64_t iters);
+
+typedef struct bench_probe {
+    const char *name;       /* "sha256rnds2 latency" */
+    const char *isa;        /* "shani", "avx2", "avx512", "armv8", "" (always) */
+    bench_probe_loop_fn loop;
+    double units_per_iter;  /* instructions, rounds, blocks or digests per iteration */
+    const char *unit;       /* what one unit is, for the table */
+} bench_probe;
+
+/* Every probe this build has for its architecture, NULL-terminated. */
+extern const bench_probe *const bench_probes[];
+
+/* Core cycles per unit of p: median and best of reps, each about ms long. */
+void bench_probe_run(const bench_probe *p, double core_per_tick, int reps, double ms,
+                     double *median, double *best);
+
+/* --- Floors, paths and rounds ------------------------------------------------ */
 
 #define BENCH_LIMITS_MAX_PROBES 24
 #define BENCH_LIMITS_BATCH 1024u
@@ -112,7 +140,5 @@ bench_report_row *bench_limits_row(const char *backend, const bench_limits_path 
                                    const bench_limits_measured *m, double units);
 
 void bench_limits_run_paths(bench_ctx *c, const bench_limits_floors *f);
-/* The hash trees' leaf paths (bench_limits_tree.c), on the auto backend. */
-void bench_limits_tree_rows(bench_ctx *c, bench_limits_arg *a, const bench_limits_floors *f);
 
 #endif /* FASTSHA256_BENCH_LIMITS_H */

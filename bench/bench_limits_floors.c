@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "bench_limits.h"
-#include "limits_probe.h"
 
 static double clock_low, clock_high; /* GHz, over the estimates */
 

@@ -1,15 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Instruction probes for --limits (see limits_probe.h). The assembler
+/* Instruction probes for --limits (see bench_limits.h). The assembler
  * accepts every mnemonic whatever the compiler's -m flags, so this file
  * needs none; bench_limits.c runs a probe only where the library reports
  * its backend supported. Latency probes chain each instruction on its own
  * result; throughput probes give it eight or more independent destinations.
  * The mix probes write results no later instruction of the mix depends on
  * (beyond what the kernel itself chains), so they time the busiest unit. */
-#include "limits_probe.h"
-
-#include "bench_common.h"
-#include "bench_util.h"
+#include "bench_limits.h"
 
 #define BENCH_PROBE_STR_(x) #x
 #define BENCH_PROBE_STR(x) BENCH_PROBE_STR_(x)
