@@ -68,6 +68,19 @@ typedef struct bench_mode {
 extern const bench_mode *const bench_modes[];
 extern const size_t bench_nmodes;
 
+/* --- The machine, as the header and --limits name it (bench_machine.c) ----- */
+
+/* /proc/cpuinfo's "model name" (or its ARM equivalents), or "unknown". */
+void bench_machine_cpu_model(char *out, size_t n);
+/* "AuthenticAMD family 25 model 17" from /proc/cpuinfo, or "". */
+void bench_machine_cpu_id(char *out, size_t n);
+/* For --limits: "AuthenticAMD family 25 model 1 stepping 1" into id (x86:
+ * CPUID; AArch64: /proc/cpuinfo's implementer, architecture, part and
+ * revision) and the results file's stem, "amd-f25-m1", into stem. */
+void bench_machine_cpu_stem(char *id, size_t id_size, char *stem, size_t stem_size);
+/* "Python 3.11.2 (/usr/bin/python3)" ($FASTSHA256_PYTHON, else that), or why not. */
+void bench_machine_python(char *out, size_t n);
+
 /* --- Helpers shared by the modes (bench_context.c) ------------------------- */
 
 /* Progress on standard error (results go to standard output). */

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "bench_limits.h"
-#include "bench_machine.h"
 
 static char cpu_id[160], cpu_stem[64];
 

@@ -1,14 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 #define _POSIX_C_SOURCE 200809L
-#include "bench_machine.h"
+#include "bench_context.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#include "bench_common.h"
-#include "bench_proc.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #  include <cpuid.h>

@@ -15,7 +15,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench_machine.h"
 #include "bench_seed.h"
 
 #define PROG BENCH_PROG
