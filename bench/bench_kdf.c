@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_kdf.h"
+#include "bench_peer.h"
 #include "bench_limits.h"
 
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL

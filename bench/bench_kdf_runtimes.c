@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench_kdf.h"
 #include "bench_peer.h"
 
 typedef struct bench_kdf_runtime_row {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The peer programs (bench/js, bench/python), found and run by bench/peers.sh:
  * every line they print is a flat JSON object (bench/js/harness.mjs
- * describes the rows), read here. */
+ * describes the rows), read here (bench_peer.c); and the modes' rows that
+ * come from them (bench_seed_peers.c, bench_kdf_runtimes.c). */
 #ifndef FASTSHA256_BENCH_PEER_H
 #define FASTSHA256_BENCH_PEER_H
 
@@ -37,5 +38,20 @@ int bench_peer_parse(const char *line, bench_peer_row *r);
  * in its environment. Returns its exit status, or -1 when it is not found. */
 int bench_peers_run(const bench_ctx *c, bench_proc_line_fn on_line, void *arg, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* --seed's peer rows (bench_seed_peers.c): the runtimes found (their
+ * versions go to the run's description), then one report group
+ * (BENCH_GROUP_*: a JavaScript one, or Python) planned and run at a time;
+ * each row added to section "seed" and checked against BENCH_SEED_HEX. */
+void bench_seed_peers_discover(bench_ctx *c);
+void bench_seed_peers_plan(const bench_ctx *c, int group);
+void bench_seed_peers_group(bench_ctx *c, int group);
+/* The line after a measured seed row (bench_seed.c's too): its rate. */
+void bench_seed_row_progress(const bench_report_row *r);
+
+/* --kdf's Node and Python rows (bench_kdf_runtimes.c): run the scripts,
+ * then print their table. */
+void bench_kdf_runtimes_run(const bench_ctx *c, uint64_t iterations);
+void bench_kdf_runtimes_print(FILE *out);
 
 #endif /* FASTSHA256_BENCH_PEER_H */

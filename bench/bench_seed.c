@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --seed (bench/README.md): the seed workload's C rows, fastsha256's styles
  * on each backend and OpenSSL's; the runtimes' rows are bench_seed_peers.c's. */
-#include "bench_seed.h"
-
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench_eta.h"
+#include "bench_peer.h"
 
 typedef enum { ST_ONESHOT, ST_ONESHOT_HEX, ST_STREAM, ST_MANY, ST_STRIDED } seed_style;
 

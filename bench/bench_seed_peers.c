@@ -9,7 +9,6 @@
 
 #include "bench_eta.h"
 #include "bench_peer.h"
-#include "bench_seed.h"
 
 void bench_seed_row_progress(const bench_report_row *r) {
     char rate[16];

@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench_seed.h"
+#include "bench_peer.h"
 
 #define PROG BENCH_PROG
 
