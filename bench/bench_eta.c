@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 #define _POSIX_C_SOURCE 200809L
-#include "bench_eta.h"
+#include "bench_report.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_eta.h"
 #include "bench_peer.h"
 
 typedef enum { ST_ONESHOT, ST_ONESHOT_HEX, ST_STREAM, ST_MANY, ST_STRIDED } seed_style;

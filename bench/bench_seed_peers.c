@@ -7,7 +7,6 @@
  * JIT and GC threads; Python pinned like the C rows. */
 #include <string.h>
 
-#include "bench_eta.h"
 #include "bench_peer.h"
 
 void bench_seed_row_progress(const bench_report_row *r) {
