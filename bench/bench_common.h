@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Small helpers shared by the benchmark's C files: the output checksum and
- * the plain table-based hex encoder used after every peer (OpenSSL) digest. */
+/* Small helpers shared by the benchmark's C files: the output checksum, the
+ * plain table-based hex encoder used after every peer (OpenSSL) digest, and
+ * child programs (bench_proc.c). */
 #ifndef FASTSHA256_BENCH_COMMON_H
 #define FASTSHA256_BENCH_COMMON_H
 
@@ -128,5 +129,22 @@ static inline void bench_fmt(char *buf, size_t n, const char *fmt, ...) {
         buf[0] = '\0';
     va_end(ap);
 }
+
+/* --- Child programs (bench_proc.c) -------------------------------------------
+ * Of fastsha256-bench (bench/peers.sh, python3, its own OpenSSL probe, gnuplot):
+ * shell commands whose output is read line by line as it comes. They inherit
+ * the pinning; bench/peers.sh unpins the JS runtimes. */
+#define BENCH_PATH_MAX 4096
+
+typedef void (*bench_proc_line_fn)(void *arg, const char *line);
+
+/* Runs cmd with /bin/sh: on_line(arg, line) for each line of its standard
+ * output, without the newline (longer lines come in pieces). Returns its
+ * exit status, or -1 when it could not run or was killed. */
+int bench_proc_lines(const char *cmd, bench_proc_line_fn on_line, void *arg);
+/* The same, the output kept in out (NUL-terminated, cut to outlen > 0). */
+int bench_proc_capture(const char *cmd, char *out, size_t outlen);
+/* s single-quoted for the shell, into out (cut to n). */
+void bench_proc_quote(char *out, size_t n, const char *s);
 
 #endif /* FASTSHA256_BENCH_COMMON_H */

@@ -14,7 +14,6 @@
 #include <stdio.h>
 
 #include "bench_common.h"
-#include "bench_proc.h"
 #include "bench_openssl.h"
 #include "bench_report.h"
 #include "bench_util.h"

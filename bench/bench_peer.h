@@ -9,7 +9,6 @@
 #include <stddef.h>
 
 #include "bench_context.h"
-#include "bench_proc.h"
 
 #define BENCH_PEER_MAX_REPS 64
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Child programs, their output line by line (see bench_proc.h). */
+/* Child programs, their output line by line (see bench_common.h). */
 #define _POSIX_C_SOURCE 200809L
 
-#include "bench_proc.h"
+#include "bench_common.h"
 
 #include <stdio.h>
 #include <string.h>

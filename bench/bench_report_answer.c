@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "bench_common.h"
-#include "bench_table.h"
 
 static const char *const runtimes[3] = {"node", "bun", "deno"};
 static const char *const names[3] = {"Node", "Bun", "Deno"};

@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "bench_common.h"
-#include "bench_proc.h"
 
 /* "fastsha256-bench: --output " and why; returns -1. */
 static int __attribute__((format(printf, 1, 2))) refuse(const char *fmt, ...) {

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "bench_common.h"
-#include "bench_table.h"
 
 void bench_report_print_plan(FILE *out, const bench_report_meta *m, int rows, double seconds) {
     char when[32];

@@ -25,6 +25,24 @@ void bench_report_fmt_spread(char *buf, size_t n, const bench_report_row *r);
 /* The seed rows of a group (BENCH_GROUP_*), fastest first; returns how many. */
 size_t bench_report_ranked(int group, const bench_report_row **out, size_t max);
 
+/* --- Text tables whose columns fit their contents (bench_table.c) -------------
+ * Cells are collected first, then printed with each column as wide as its
+ * widest cell (no name is cut and no column shifts). */
+#define BENCH_TABLE_MAX_COLS 12
+
+typedef struct bench_table bench_table;
+
+/* A table of ncols columns; align holds one letter per column, 'l' or 'r'. */
+bench_table *bench_table_new(int ncols, const char *align);
+/* Appends a row of ncols cells (NULL cells print empty). */
+void bench_table_row(bench_table *t, const char *const *cells);
+/* Appends a line printed as it is, across the columns (a group's title). */
+void bench_table_line(bench_table *t, const char *text);
+/* Prints every row, each line indented by indent spaces, and frees t. */
+void bench_table_print(bench_table *t, FILE *out, int indent);
+
+/* --- The size sweep's series -------------------------------------------------- */
+
 #define BENCH_REPORT_MAX_SERIES 16
 #define BENCH_REPORT_MAX_SIZES 16
 

@@ -13,7 +13,6 @@
 #include <sys/wait.h>
 
 #include "bench_common.h"
-#include "bench_proc.h"
 
 int bench_report_write_file(const char *dir, const char *name, bench_report_tables_fn write,
                             const bench_report_meta *m) {

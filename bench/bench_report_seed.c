@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "bench_common.h"
-#include "bench_table.h"
 
 typedef struct seed_view {
     const bench_report_row **rows;       /* the seed rows in the order measured */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-#include "bench_table.h"
+#include "bench_report_int.h"
 
 #include <stdlib.h>
 #include <string.h>
