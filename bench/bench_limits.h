@@ -39,6 +39,8 @@ void bench_probe_run(const bench_probe *p, double core_per_tick, int reps, doubl
 #define BENCH_LIMITS_MAX_PROBES 24
 #define BENCH_LIMITS_BATCH 1024u
 #define BENCH_LIMITS_MAX_MSGS 32u
+#define BENCH_LIMITS_STR_(x) #x
+#define BENCH_LIMITS_STR(x) BENCH_LIMITS_STR_(x) /* x's value as a string */
 
 typedef struct bench_limits_floors {
     int nprobe;

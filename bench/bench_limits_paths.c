@@ -11,8 +11,6 @@
 #include "bench_limits.h"
 
 #define BENCH_LIMITS_KDF_ITERS 20000
-#define BENCH_LIMITS_STR2(x) #x
-#define BENCH_LIMITS_STR(x) BENCH_LIMITS_STR2(x)
 
 /* Each 14-byte message is the previous digest: the call's latency. */
 static uint64_t w_chain(void *p, size_t start, size_t n, uint64_t acc) {

@@ -8,9 +8,6 @@
  * (beyond what the kernel itself chains), so they time the busiest unit. */
 #include "bench_limits.h"
 
-#define BENCH_PROBE_STR_(x) #x
-#define BENCH_PROBE_STR(x) BENCH_PROBE_STR_(x)
-
 #if defined(__x86_64__) || defined(__aarch64__)
 /* 64-byte aligned constants the mixes read as memory operands. */
 static const uint32_t bench_probe_k[64] __attribute__((aligned(64))) = {1, 2, 3, 4};
@@ -31,6 +28,9 @@ static uint32_t bench_probe_w[64] __attribute__((aligned(64)));
         return bench_ticks() - t0;                                             \
     }
 
+/* A bench_probes[] entry. */
+#define PROBE(...) &(const bench_probe){__VA_ARGS__}
+
 #if defined(__x86_64__)
 
 static uint8_t bench_probe_digests[64][32] __attribute__((aligned(64)));
@@ -40,27 +40,19 @@ static char bench_probe_hex_out[64][65] __attribute__((aligned(64)));
                 "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
 
 /* --- SHA-NI: one instruction ------------------------------------------- */
-#define X8(op, a) op " %%xmm0, %%xmm" #a ", %%xmm" #a "\n\t"
-BENCH_PROBE_LOOP(rnds2_lat, ".rept 16\n\t"
-                            "sha256rnds2 %%xmm0, %%xmm1, %%xmm2\n\t"
-                            "sha256rnds2 %%xmm0, %%xmm2, %%xmm1\n\t"
-                            ".endr", XMM_ALL)
-BENCH_PROBE_LOOP(rnds2_tp, ".rept 4\n\t"
-                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm1\n\t"
-                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm2\n\t"
-                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm3\n\t"
-                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm4\n\t"
-                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm5\n\t"
-                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm6\n\t"
-                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm7\n\t"
-                           "sha256rnds2 %%xmm0, %%xmm15, %%xmm8\n\t"
-                           ".endr", XMM_ALL)
-BENCH_PROBE_LOOP(msg1_lat, ".rept 32\n\tsha256msg1 %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
-BENCH_PROBE_LOOP(msg2_lat, ".rept 32\n\tsha256msg2 %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
+/* op (with any leading operands) into eight independent destinations from
+ * the untouched xmm15, four times. */
 #define EIGHT(op)                                                              \
     ".rept 4\n\t" op " %%xmm15, %%xmm1\n\t" op " %%xmm15, %%xmm2\n\t"         \
     op " %%xmm15, %%xmm3\n\t" op " %%xmm15, %%xmm4\n\t" op " %%xmm15, %%xmm5\n\t" \
     op " %%xmm15, %%xmm6\n\t" op " %%xmm15, %%xmm7\n\t" op " %%xmm15, %%xmm8\n\t" ".endr"
+BENCH_PROBE_LOOP(rnds2_lat, ".rept 16\n\t"
+                            "sha256rnds2 %%xmm0, %%xmm1, %%xmm2\n\t"
+                            "sha256rnds2 %%xmm0, %%xmm2, %%xmm1\n\t"
+                            ".endr", XMM_ALL)
+BENCH_PROBE_LOOP(rnds2_tp, EIGHT("sha256rnds2 %%xmm0,"), XMM_ALL)
+BENCH_PROBE_LOOP(msg1_lat, ".rept 32\n\tsha256msg1 %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
+BENCH_PROBE_LOOP(msg2_lat, ".rept 32\n\tsha256msg2 %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
 BENCH_PROBE_LOOP(msg1_tp, EIGHT("sha256msg1"), XMM_ALL)
 BENCH_PROBE_LOOP(msg2_tp, EIGHT("sha256msg2"), XMM_ALL)
 BENCH_PROBE_LOOP(paddd_lat, ".rept 32\n\tpaddd %%xmm15, %%xmm1\n\t.endr", XMM_ALL)
@@ -74,7 +66,7 @@ BENCH_PROBE_LOOP(paddd_lat, ".rept 32\n\tpaddd %%xmm15, %%xmm1\n\t.endr", XMM_AL
  * go to xmm12-15, chains short enough not to bound the loop. */
 #define R4(a, b, q)                                                            \
     "movdqa %%xmm11, %%xmm0\n\t"                                               \
-    "paddd " BENCH_PROBE_STR(q) "*16(%[k]), %%xmm0\n\t"                        \
+    "paddd " BENCH_LIMITS_STR(q) "*16(%[k]), %%xmm0\n\t"                        \
     "sha256rnds2 %%xmm0, %%xmm" #a ", %%xmm" #b "\n\t"                         \
     "pshufd $0x0e, %%xmm0, %%xmm0\n\t"                                         \
     "sha256rnds2 %%xmm0, %%xmm" #b ", %%xmm" #a "\n\t"
@@ -288,7 +280,6 @@ VZ(avx2_chain_vz, avx2_chain)
 VZ(avx512_mix_vz, avx512_mix)
 VZ(avx512_chain_vz, avx512_chain)
 
-#define PROBE(...) &(const bench_probe){__VA_ARGS__}
 const bench_probe *const bench_probes[] = {
     PROBE("sha256rnds2 latency", "shani", rnds2_lat, 32, "instr"),
     PROBE("sha256rnds2 recip. throughput", "shani", rnds2_tp, 32, "instr"),
@@ -348,7 +339,6 @@ BENCH_PROBE_LOOP(arm_mix, ARCH ".rept 4\n\t" AQ4 ".endr\n\t.rept 12\n\t" AQ4 AS4
                           "add v\\r\\().4s, v\\r\\().4s, v31.4s\n\t.endr",
         V_ALL)
 
-#define PROBE(...) &(const bench_probe){__VA_ARGS__}
 const bench_probe *const bench_probes[] = {
     PROBE("sha256h latency", "armv8", h_lat, 32, "instr"),
     PROBE("sha256h recip. throughput", "armv8", h_tp, 32, "instr"),
