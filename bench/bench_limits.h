@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Shared by bench_limits.c (the mode and its table), bench_limits_floors.c
- * (probes, floors, rows), bench_limits_rounds.c (paths timed in rounds with
- * the probes), bench_limits_paths.c (the paths) and limits_probe.c (the
- * instruction probes, which --kdf runs too). All values are core cycles
+ * (probes, floors, paths timed in rounds with the probes, rows),
+ * bench_limits_paths.c (the paths) and limits_probe.c (the instruction
+ * probes, which --kdf runs too). All values are core cycles
  * unless said; 0 = not on this CPU. */
 #ifndef FASTSHA256_BENCH_LIMITS_H
 #define FASTSHA256_BENCH_LIMITS_H
@@ -63,14 +63,9 @@ typedef struct bench_limits_floors {
 void bench_limits_measure_floors(const bench_ctx *c, bench_limits_floors *f, double core_per_tick,
                                  int rows);
 
-/* Core cycles per counter tick now: the add-chain estimate, taken next to
- * each probe and row (the core clock of a shared machine moves during a
- * run); the lowest and highest seen go in the table's header. */
-double bench_limits_core_per_tick(const bench_ctx *c);
-/* The lowest and highest core clock (GHz) bench_limits_core_per_tick has
- * estimated, for the table's heading. */
+/* The lowest and highest core clock (GHz) estimated next to the probes and
+ * rows (bench_limits_floors.c), for the table's heading. */
 void bench_limits_clock_range(double *low, double *high);
-double bench_limits_lanes_floor(const bench_limits_floors *f, const char *backend, unsigned n);
 
 /* What a path's floor is made of. */
 typedef enum bench_limits_floor_kind {
@@ -114,9 +109,7 @@ typedef struct bench_limits_path {
     void (*annotate)(bench_report_row *r, double value, double floor); /* computed note */
 } bench_limits_path;
 
-/* The floor of p per unit in f's units (0: none on this CPU), and the
- * units in one item. */
-double bench_limits_path_floor(const bench_limits_floors *f, const bench_limits_path *p);
+/* The units in one item of p. */
 double bench_limits_path_units(const bench_limits_path *p);
 
 /* A path timed in rounds: per item, core cycles of the median round and of

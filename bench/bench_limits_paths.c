@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --limits, the measured paths: each of fastsha256's paths, one row of the
  * table below, timed in rounds that alternate with the instruction probes
- * (bench_limits_rounds.c), outputs folded into a checksum so nothing is
+ * (bench_limits_floors.c), outputs folded into a checksum so nothing is
  * skipped. */
 #define _GNU_SOURCE 1
 
