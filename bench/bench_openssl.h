@@ -13,7 +13,6 @@ typedef enum bench_openssl_style {
     BENCH_OPENSSL_EVP_DIGEST_FETCHED, /* EVP_Digest with an EVP_MD fetched once (OpenSSL 3) */
     BENCH_OPENSSL_LOW_LEVEL,          /* SHA256_Init / SHA256_Update / SHA256_Final */
     BENCH_OPENSSL_SHA256_ONESHOT,     /* SHA256() */
-    BENCH_OPENSSL_STYLE_COUNT
 } bench_openssl_style;
 
 int bench_openssl_available(void);

@@ -200,7 +200,6 @@ bench_spread bench_spread_of(const double *v, int n) {
     memset(&s, 0, sizeof s);
     if (n <= 0)
         return s;
-    s.n = n;
     s.med = bench_median(v, n);
     s.min = s.max = v[0];
     for (int i = 0; i < n; i++) {

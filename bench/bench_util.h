@@ -19,7 +19,6 @@ long bench_thread_switches(void);     /* voluntary + involuntary, this thread */
 typedef struct bench_clock {
     double tick_hz;        /* counter ticks per second */
     double core_hz;        /* estimated core clock at the start */
-    double core_hz_end;    /* re-estimated at the end (0 until then) */
     double core_per_tick;  /* core cycles per counter tick, used for all rows */
     int core_estimated;    /* 0: no add-chain estimate here, cycles = ticks */
 } bench_clock;
@@ -51,7 +50,7 @@ const char *bench_compiler(void);
 
 typedef struct bench_spread {
     double min, med, max;
-    int n, outliers;
+    int outliers;
 } bench_spread;
 
 bench_spread bench_spread_of(const double *v, int n);
