@@ -75,10 +75,12 @@ void bench_use_backend(const char *name, char *label, size_t n) {
     }
 }
 
-void bench_openssl_short_version(char *out, size_t n) {
+const char *bench_openssl_short_version(void) {
+    static char out[32];
     const char *v = bench_openssl_version();
     const char *sp = strchr(v, ' ');
-    bench_fmt(out, n, "%.*s", (int)strcspn(sp ? sp + 1 : v, " "), sp ? sp + 1 : v);
+    bench_fmt(out, sizeof out, "%.*s", (int)strcspn(sp ? sp + 1 : v, " "), sp ? sp + 1 : v);
+    return out;
 }
 
 bench_report_row *bench_row(const char *section, const char *who, const char *backend,

@@ -109,8 +109,8 @@ void bench_use_backend(const char *name, char *label, size_t n);
 /* OpenSSL's SHA256_Init/Update/Final is here and not left out. */
 int bench_openssl_usable(const bench_ctx *c);
 
-/* "3.0.19" from OpenSSL's version string. */
-void bench_openssl_short_version(char *out, size_t n);
+/* "3.0.19" from OpenSSL's version string (a static buffer). */
+const char *bench_openssl_short_version(void);
 
 /* Starts a result row: section (the mode's name), who, backend and style
  * (printf format) set, everything else zero. */

@@ -412,8 +412,7 @@ static void bench_kdf_add_results(bench_ctx *c) {
         bench_kdf_probe_result("sha256rnds2 independent", "ns", bk.floors.tput);
     }
     bench_kdf_probe_result("lane kernels on 16 streams", "ns/block", bk.floors.lanes);
-    char ossl[32];
-    bench_openssl_short_version(ossl, sizeof ossl);
+    const char *ossl = bench_openssl_short_version();
     for (size_t i = 0; i < bk.nrows; i++) {
         const bench_kdf_row *k = &bk.rows[i];
         if (k->skipped == BENCH_KDF_SKIPPED)

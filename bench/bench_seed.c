@@ -250,8 +250,7 @@ static void run_seed_openssl(bench_ctx *c, uint64_t ref_same) {
     static const bench_openssl_style styles[] = {
         BENCH_OPENSSL_EVP_DIGEST, BENCH_OPENSSL_EVP_DIGEST_FETCHED, BENCH_OPENSSL_LOW_LEVEL};
     bench_plan plan = seed_plan(c);
-    char ver[32];
-    bench_openssl_short_version(ver, sizeof ver);
+    const char *ver = bench_openssl_short_version();
     for (size_t s = 0; s < sizeof styles / sizeof styles[0]; s++) {
         if (!bench_openssl_style_available(styles[s]))
             continue;

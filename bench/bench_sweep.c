@@ -79,15 +79,15 @@ static void sweep_set_size(sweep_run *w, size_t size) {
 
 /* One row at the size set: OpenSSL (label NULL), or fastsha256's one-shot
  * or batch on the backend of label. */
-static void sweep_row(const bench_ctx *c, const sweep_run *w, const char *label, int batch,
-                      const char *ossl_version) {
+static void sweep_row(const bench_ctx *c, const sweep_run *w, const char *label, int batch) {
     size_t size = w->args[0].size, nmsg = w->args[0].nmsg;
     int th = batch ? w->threads : 1;
     bench_work_fn fn = !label ? bench_work_openssl : batch ? sweep_batch : bench_work_oneshot;
     bench_result res;
     bench_measure_for(c, fn, w->argp, th, batch ? nmsg : 1, w->target, w->budget, &res);
     bench_report_row *r =
-        !label ? bench_row("sweep", "openssl", ossl_version, "SHA256_Init/Update/Final")
+        !label ? bench_row("sweep", "openssl", bench_openssl_short_version(),
+                           "SHA256_Init/Update/Final")
                : bench_row("sweep", "fastsha256", label, "%s", batch ? "batch" : "one-shot");
     r->size = size;
     bench_row_measured(c, r, &res, size, th);
@@ -107,8 +107,6 @@ static void run_sweep(bench_ctx *c) {
     const char *names[BENCH_MAX_BACKENDS];
     size_t nb = bench_backends(c, BENCH_FORCED, names);
     int with_openssl = bench_openssl_usable(c);
-    char ossl_version[32];
-    bench_openssl_short_version(ossl_version, sizeof ossl_version);
     bench_progress("sweep: %zu sizes x (%zu backends x one-shot/batch%s)%s\n", w.nsizes, nb,
                    with_openssl ? " + OpenSSL" : "",
                    w.threads > 1 ? ", batches on several threads" : "");
@@ -118,9 +116,9 @@ static void run_sweep(bench_ctx *c) {
             bench_use_backend(names[b], label, sizeof label);
         for (size_t z = 0; z < w.nsizes; z++) {
             sweep_set_size(&w, sweep_sizes[z]);
-            sweep_row(c, &w, b < nb ? label : NULL, 0, ossl_version);
+            sweep_row(c, &w, b < nb ? label : NULL, 0);
             if (b < nb)
-                sweep_row(c, &w, label, 1, ossl_version);
+                sweep_row(c, &w, label, 1);
         }
     }
     fastsha256_reset_backend();

@@ -153,8 +153,7 @@ static double peer_run(const bench_ctx *c, const bench_tree_job *j, bench_tree_f
         bench_fmt(p->hex, sizeof p->hex, "no OpenSSL in this build (apt-get install libssl-dev)");
         return -1;
     }
-    bench_openssl_short_version(p->hex, sizeof p->hex);
-    bench_fmt(p->who, sizeof p->who, "OpenSSL %s", p->hex);
+    bench_fmt(p->who, sizeof p->who, "OpenSSL %s", bench_openssl_short_version());
     return openssl_rfc6962(j, p->hex, sizeof p->hex);
 }
 
