@@ -21,14 +21,14 @@ static size_t piece_size(size_t leaf) {
     return n ? n * leaf : leaf;
 }
 
-/* A read buffer of n bytes (free() it). From 2 MiB on, on huge pages where
- * the system grants them on request: the kernel's copies into the buffer
- * and the lanes' reads from it then fault and miss the TLB once a 2 MiB
- * page instead of once a 4 KiB one (docs/trees.md). */
+/* A read buffer of n bytes starting a cache line (free() it). From 2 MiB
+ * on, on huge pages where the system grants them on request: the kernel's
+ * copies into the buffer and the lanes' reads from it then fault and miss
+ * the TLB once a 2 MiB page instead of once a 4 KiB one (docs/trees.md). */
 static uint8_t *buf_alloc(size_t n) {
     const size_t huge = (size_t)2 << 20;
     if (n < huge)
-        return malloc(n ? n : 1);
+        return aligned_alloc(64, (n + 64) / 64 * 64);
     size_t size = (n + huge - 1) / huge * huge;
     uint8_t *p = aligned_alloc(huge, size);
 #ifdef MADV_HUGEPAGE
@@ -59,7 +59,7 @@ static int read_serial(int fd, uint64_t size, const tree_ops *ops) {
     size_t cap = piece_size(ops->leaf);
     if (size < cap)
         cap = (size_t)size;
-    uint8_t *buf = buf_alloc(cap);
+    uint8_t *mem = buf_alloc(ops->skew + cap), *buf = mem ? mem + ops->skew : NULL;
     int err = buf ? 0 : ENOMEM;
     for (uint64_t off = 0; !err && off < size;) {
         size_t n = size - off < cap ? (size_t)(size - off) : cap;
@@ -70,7 +70,7 @@ static int read_serial(int fd, uint64_t size, const tree_ops *ops) {
         atomic_fetch_add_explicit(progress_counter(), n, memory_order_relaxed);
         progress_tick();
     }
-    free(buf);
+    free(mem);
     return err;
 }
 
@@ -156,9 +156,9 @@ static void work(pipe_run *p, uint8_t *buf) {
 
 static void *worker(void *arg) {
     pipe_run *p = (pipe_run *)arg;
-    uint8_t *buf = buf_alloc(p->per * p->ops->leaf);
-    work(p, buf);
-    free(buf);
+    uint8_t *mem = buf_alloc(p->ops->skew + p->per * p->ops->leaf);
+    work(p, mem ? mem + p->ops->skew : NULL);
+    free(mem);
     return NULL;
 }
 
@@ -190,7 +190,8 @@ static int read_parallel(int fd, uint64_t size, const tree_ops *ops, unsigned jo
     p.nslots = 2 * (size_t)jobs;
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.freed, NULL);
-    uint8_t *buf = buf_alloc(p.per * ops->leaf);
+    uint8_t *mem = buf_alloc(ops->skew + p.per * ops->leaf);
+    uint8_t *buf = mem ? mem + ops->skew : NULL;
     int err = buf ? slots_alloc(&p) : ENOMEM;
     for (; !err && started + 1 < jobs && started < 64; started++)
         if (pthread_create(&tid[started], NULL, worker, &p) != 0)
@@ -208,7 +209,7 @@ static int read_parallel(int fd, uint64_t size, const tree_ops *ops, unsigned jo
             ops->update(ops->ctx, buf, tail);
         atomic_fetch_add_explicit(progress_counter(), tail, memory_order_relaxed);
     }
-    free(buf);
+    free(mem);
     slots_free(&p);
     pthread_mutex_destroy(&p.lock);
     pthread_cond_destroy(&p.freed);
