@@ -14,7 +14,7 @@ const makeTreeStream = require('./tree-stream.js');
 const { describe, invalidArgType, fail } = require('./errors.js');
 const { inputEncoding, outputEncoding, outputLength, checkOutputLength } = require('./args.js');
 
-// Encodings the natives write themselves; others go through env.recode.
+// Encodings the natives write themselves; others go through env.recoder.
 const nativeEncodings = new Set(['hex', 'base64', 'base64url', 'latin1', 'binary', 'buffer']);
 const kCopyOf = Symbol('fastsha256.copyOf');
 const kFromState = Symbol('fastsha256.fromState');
