@@ -14,9 +14,7 @@
 #include <stdio.h>
 
 #include "bench_common.h"
-#include "bench_openssl.h"
 #include "bench_report.h"
-#include "bench_util.h"
 #include "fastsha256.h"
 
 #define BENCH_PROG "fastsha256-bench"

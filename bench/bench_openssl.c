@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* OpenSSL libcrypto peer rows (see bench_openssl.h). SHA256_Init/Update/Final
+/* OpenSSL libcrypto peer rows (see bench_common.h). SHA256_Init/Update/Final
  * are deprecated in OpenSSL 3: this file alone is built with
  * -Wno-deprecated-declarations (bench/CMakeLists.txt), and the deprecation
  * attributes are suppressed here too, for builds that set their own flags. */
-#include "bench_openssl.h"
+#include "bench_common.h"
 
 #include <string.h>
-
-#include "bench_common.h"
 
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL
 #define OPENSSL_SUPPRESS_DEPRECATED 1

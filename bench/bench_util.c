@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Timing and noise control for fastsha256-bench (see bench_util.h). */
+/* Timing and noise control for fastsha256-bench (see bench_common.h). */
 #define _GNU_SOURCE 1
-
-#include "bench_util.h"
 
 #include <errno.h>
 #include <pthread.h>
