@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_peer.h"
 #include "bench_limits.h"
 
 #ifdef FASTSHA256_BENCH_HAVE_OPENSSL

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench_peer.h"
+#include "bench_context.h"
 
 typedef struct bench_kdf_runtime_row {
     char who[48];

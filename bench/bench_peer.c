@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The peer programs' JSON lines, and bench/peers.sh that runs them (see
- * bench_peer.h). The reader knows the flat objects the peers print: string,
+ * bench_context.h). The reader knows the flat objects the peers print: string,
  * number and number-array members; anything else on a line makes it not a
  * row. */
 #define _POSIX_C_SOURCE 200809L
-#include "bench_peer.h"
+#include "bench_context.h"
 
 #include <stdarg.h>
 #include <stddef.h>

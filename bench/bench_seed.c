@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_peer.h"
+#include "bench_context.h"
 
 typedef enum { ST_ONESHOT, ST_ONESHOT_HEX, ST_STREAM, ST_MANY, ST_STRIDED } seed_style;
 

@@ -7,7 +7,7 @@
  * JIT and GC threads; Python pinned like the C rows. */
 #include <string.h>
 
-#include "bench_peer.h"
+#include "bench_context.h"
 
 void bench_seed_row_progress(const bench_report_row *r) {
     char rate[16];

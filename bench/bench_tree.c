@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench_peer.h"
+#include "bench_context.h"
 
 #ifndef FASTSHA256_BENCH_TREE_TOOL /* this build's, else the one on PATH */
 #define FASTSHA256_BENCH_TREE_TOOL "fastsha256-tree"

@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench_peer.h"
+#include "bench_context.h"
 
 #define PROG BENCH_PROG
 
