@@ -2,7 +2,7 @@
 /* Results of fastsha256-bench: the rows, their cells' formats, and the tables
  * but the seed's (the run's description, the size sweep, the kernels, and the
  * plain table of any other section). */
-#include "bench_report_int.h"
+#include "bench_report.h"
 
 #include <math.h>
 #include <stddef.h>

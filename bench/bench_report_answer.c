@@ -3,7 +3,7 @@
  * and with their fastest built-ins (not in the seed), ranked per style with
  * the spread of the repetitions and the seed article's 2022 figures beside
  * them; then one line per style naming the fastest runtime here. */
-#include "bench_report_int.h"
+#include "bench_report.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
  * fastsha256 row next to OpenSSL. Bars are coloured by runtime (grey: C) and
  * fastsha256's are hatched, on a log scale: the rates span orders of
  * magnitude, so a linear axis would flatten the WebCrypto bars to nothing. */
-#include "bench_report_int.h"
+#include "bench_report.h"
 
 #include <string.h>
 

@@ -4,7 +4,7 @@
  * installed). */
 #define _GNU_SOURCE 1
 
-#include "bench_report_int.h"
+#include "bench_report.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -3,7 +3,7 @@
  * fastsha256 from each runtime against that runtime's fastest built-in and
  * the seed's style, C (fastsha256's backends and OpenSSL), and Python and the
  * npm libraries. */
-#include "bench_report_int.h"
+#include "bench_report.h"
 
 #include <string.h>
 

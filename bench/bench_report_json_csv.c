@@ -2,7 +2,7 @@
 /* The CSV and JSON writers, driven by field tables: row_fields[] gives the
  * CSV header and columns and a JSON result's keys, meta_fields[] the JSON
  * description of the run, in this order. A new field is one line there. */
-#include "bench_report_int.h"
+#include "bench_report.h"
 
 #include <math.h>
 #include <stddef.h>

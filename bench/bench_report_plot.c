@@ -5,7 +5,7 @@
  * calling into each other. */
 #define _GNU_SOURCE 1
 
-#include "bench_report_int.h"
+#include "bench_report.h"
 
 #include <errno.h>
 #include <string.h>

@@ -2,7 +2,7 @@
 /* The seed report's end: with --all-rows the long list of every row and
  * fastsha256's best against each peer; distinct against repeated messages;
  * the checksums. The whole seed report in order (results.txt). */
-#include "bench_report_int.h"
+#include "bench_report.h"
 
 #include <stdlib.h>
 #include <string.h>

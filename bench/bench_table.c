@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-#include "bench_report_int.h"
+#include "bench_report.h"
 
 #include <stdlib.h>
 #include <string.h>
