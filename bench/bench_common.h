@@ -2,7 +2,7 @@
 /* What every C file of the benchmark shares, below the modes' context
  * (bench_context.h): the output checksum, the seed message, the plain
  * table-based hex encoder used after every peer (OpenSSL) digest, child
- * programs (bench_proc.c), timing and noise control (bench_util.c) and the
+ * programs (bench_peer.c), timing and noise control (bench_util.c) and the
  * OpenSSL peer (bench_openssl.c). */
 #ifndef FASTSHA256_BENCH_COMMON_H
 #define FASTSHA256_BENCH_COMMON_H
@@ -132,7 +132,7 @@ static inline void bench_fmt(char *buf, size_t n, const char *fmt, ...) {
     va_end(ap);
 }
 
-/* --- Child programs (bench_proc.c) -------------------------------------------
+/* --- Child programs (bench_peer.c) -------------------------------------------
  * Of fastsha256-bench (bench/peers.sh, python3, its own OpenSSL probe, gnuplot):
  * shell commands whose output is read line by line as it comes. They inherit
  * the pinning; bench/peers.sh unpins the JS runtimes. */
