@@ -103,7 +103,7 @@ void bench_report_print_rows(FILE *out, const bench_report_meta *m, const char *
 /* Writes the header and every section's table (the program's choice). */
 typedef void (*bench_report_tables_fn)(FILE *out, const bench_report_meta *m);
 
-void bench_report_write_csv(FILE *out);
+void bench_report_write_csv(FILE *out, const bench_report_meta *m); /* m: unused */
 void bench_report_write_json(FILE *out, const bench_report_meta *m);
 
 /* Before the run: checks that DIR can take the results, creating it when

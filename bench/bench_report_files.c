@@ -125,15 +125,10 @@ static int write_plot(const char *dir, const bench_report_meta *m, int verbose) 
     return bench_report_plot(dir, "throughput", write_dat, write_gp, m, verbose);
 }
 
-static void write_csv_file(FILE *out, const bench_report_meta *m) {
-    (void)m;
-    bench_report_write_csv(out);
-}
-
 int bench_report_write_dir(const char *dir, const bench_report_meta *m, int verbose,
                            bench_report_tables_fn tables) {
     int rc = 0;
-    rc |= bench_report_write_file(dir, "results.csv", write_csv_file, m);
+    rc |= bench_report_write_file(dir, "results.csv", bench_report_write_csv, m);
     rc |= bench_report_write_file(dir, "results.json", bench_report_write_json, m);
     rc |= bench_report_write_file(dir, "results.txt", tables, m);
     if (write_plot(dir, m, verbose) != 0 || bench_report_write_chart(dir, m, verbose) != 0)

@@ -131,7 +131,9 @@ static void csv_str(FILE *out, const char *s) {
         fputc(*s == ',' ? ';' : *s == '\n' ? ' ' : *s, out);
 }
 
-void bench_report_write_csv(FILE *out) {
+/* The rows' table alone: the meta is for the tables_fn signature. */
+void bench_report_write_csv(FILE *out, const bench_report_meta *m) {
+    (void)m;
     for (size_t k = 0; k < COUNT(row_fields); k++)
         fprintf(out, "%s%s", k ? "," : "", row_fields[k].name);
     fputc('\n', out);

@@ -424,7 +424,7 @@ static void recheck_core_clock(void) {
 /* Standard output in --format, then --output; returns the exit status. */
 static int write_results(void) {
     if (strcmp(ctx.opt.format, "csv") == 0)
-        bench_report_write_csv(stdout);
+        bench_report_write_csv(stdout, &ctx.meta);
     else if (strcmp(ctx.opt.format, "json") == 0)
         bench_report_write_json(stdout, &ctx.meta);
     else if (ctx.stream) /* the header and the seed report are out already */
