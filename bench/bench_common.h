@@ -187,7 +187,7 @@ void bench_affinity_restore_self(void);   /* back to the saved set (for children
 /* --- System description ------------------------------------------------------ */
 const char *bench_compiler(void);
 
-/* --- Statistics ------------------------------------------------------------ */
+/* --- Statistics (bench_stats.c) ------------------------------------------- */
 #define BENCH_MAX_REPS 64
 
 /* A repetition further than this fraction from the median is an outlier:
