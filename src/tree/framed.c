@@ -136,6 +136,19 @@ void fsha256_hash_framed(const fsha256_framed *f, size_t n, uint8_t (*out)[32]) 
     fsha256_run_lanes(impl, slot, nactive, lane_refill, &q);
 }
 
+int fsha256_leaf_fill(fastsha256_ctx *leaf, uint64_t *data_len, size_t leaf_size,
+                      const uint8_t **p, size_t *len) {
+    size_t need = leaf_size - (size_t)(*data_len % leaf_size);
+    size_t take = need < *len ? need : *len;
+    if (take == 0)
+        return 0;
+    fastsha256_update(leaf, *p, take);
+    *p += take;
+    *len -= take;
+    *data_len += take;
+    return take == need;
+}
+
 uint64_t fsha256_absorb_blocks(uint32_t iv[8], const uint8_t *salt, size_t salt_len) {
     size_t blocks = salt_len / 64;
     memcpy(iv, fsha256_sha256_iv, 32);

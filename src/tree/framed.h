@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fastsha256.h"
+
 #define FSHA256_FRAMED_MAX_SUFFIX 256
 
 typedef struct fsha256_framed {
@@ -27,6 +29,12 @@ typedef struct fsha256_framed {
 
 /* The n digests (32 bytes each) to out, in order. */
 void fsha256_hash_framed(const fsha256_framed *f, size_t n, uint8_t (*out)[32]);
+
+/* Streaming: feeds the leaf in progress (*data_len % leaf_size of its bytes
+ * already in *leaf) from *p and *len, advancing them and *data_len; 1 when
+ * the leaf is now whole. */
+int fsha256_leaf_fill(fastsha256_ctx *leaf, uint64_t *data_len, size_t leaf_size,
+                      const uint8_t **p, size_t *len);
 
 /* The state after the whole blocks of a salt (64 * (salt_len / 64) bytes)
  * into iv; returns that many bytes. */

@@ -187,17 +187,9 @@ void fastsha256_merkle_update(fastsha256_merkle *m, const void *data, size_t len
         return;
     const uint8_t *p = (const uint8_t *)data;
     size_t s = m->kind == FSHA256_MERKLE_BT2 ? FSHA256_BT2_LEAF : FSHA256_GLACIER_LEAF;
-    size_t held = (size_t)(m->data_len % s);
     len = fsha256_readable_len(p, len);
-    if (held) { /* the leaf in progress first */
-        size_t take = s - held < len ? s - held : len;
-        fastsha256_update(&m->leaf, p, take);
-        p += take;
-        len -= take;
-        m->data_len += take;
-        if (take < s - held)
-            return;
-        uint8_t h[32];
+    if (m->data_len % s && fsha256_leaf_fill(&m->leaf, &m->data_len, s, &p, &len)) {
+        uint8_t h[32]; /* the leaf in progress, now whole */
         fastsha256_final(&m->leaf, h);
         m->data_len -= s; /* add_leaves counts the leaf */
         fastsha256_merkle_add_leaves(m, (const uint8_t(*)[32])h, 1);

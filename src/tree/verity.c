@@ -127,17 +127,10 @@ void fastsha256_verity_update(fastsha256_verity *v, const void *data, size_t len
     if (v == NULL || v->kind == 0)
         return;
     const uint8_t *p = (const uint8_t *)data;
-    size_t bs = v->data_block_size, held = (size_t)(v->data_len % bs);
+    size_t bs = v->data_block_size;
     len = fsha256_readable_len(p, len);
-    if (held) { /* the block in progress first */
-        size_t take = bs - held < len ? bs - held : len;
-        fastsha256_update(&v->leaf, p, take);
-        p += take;
-        len -= take;
-        v->data_len += take;
-        if (take < bs - held)
-            return;
-        uint8_t h[32];
+    if (v->data_len % bs && fsha256_leaf_fill(&v->leaf, &v->data_len, bs, &p, &len)) {
+        uint8_t h[32]; /* the block in progress, now whole */
         salted_finish(v, &v->leaf, h);
         v->data_len -= bs; /* add_leaves counts the block */
         fastsha256_verity_add_leaves(v, (const uint8_t(*)[32])h, 1);
