@@ -87,16 +87,23 @@ static int glob_match(const char *p, const char *s) {
 #ifdef _WIN32
 static const char *self_path;
 
-/* The child's exit status, or -1 when it could not be started. */
+/* The child's exit status, or -1 when it could not be started. A start
+ * that fails is tried again (twice): under wine one fails now and then
+ * (EINVAL), which says nothing of the test. */
 static int run_child(const struct cr_shim_test *t) {
     char run[300], quoted[1024];
     snprintf(run, sizeof run, "--run=%s/%s", t->suite, t->name);
     /* _spawnv joins the arguments with spaces: a path with spaces is quoted. */
     snprintf(quoted, sizeof quoted, "\"%s\"", self_path);
     const char *args[] = {quoted, run, NULL};
-    intptr_t status = _spawnv(_P_WAIT, self_path, args);
-    if (status == -1)
+    intptr_t status = -1;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        errno = 0;
+        status = _spawnv(_P_WAIT, self_path, args);
+        if (status != -1 || errno == 0)
+            break;
         perror("_spawnv");
+    }
     return (int)status;
 }
 #else
