@@ -111,6 +111,19 @@ check_python_ref() { # $1 module, $2 package, $3 script, $4 subcommand, files...
         cmp -s "$work/got" "$work/want" || fail "$sub under '$e'"
         cases=$((cases + 1))
     done
+    # Several pieces (4 MiB; Glacier's: 16 leaves, read in slices), the
+    # last one short, and a tail, through 1 to 3 threads.
+    local piece=$((4 * 1048576))
+    [ "$sub" = glacier ] && piece=$((16 * 1048576))
+    mkfile pieces $((2 * piece + 5 * 1048576 + 12345))
+    (cd "$work" && $PY "$here/$script" pieces) > "$work/want" || fail "$script pieces"
+    for e in "" "FASTSHA256_BACKEND=shani FASTSHA256_HIDE=shanix4"; do
+        for j in 1 2 3; do
+            (cd "$work" && run_tree "$e" $sub -j $j pieces) > "$work/got" || fail "$sub -j $j exit"
+            cmp -s "$work/got" "$work/want" || fail "$sub -j $j under '$e'"
+            cases=$((cases + 1))
+        done
+    done
 }
 
 # Each bad input: a message naming it, the other files still done, exit 1,

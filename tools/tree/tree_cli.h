@@ -17,6 +17,7 @@
 typedef struct tree_ops {
     size_t leaf;
     size_t skew; /* bytes before the data in a read buffer (below 64) */
+    bool plain;  /* a leaf's digest is the SHA-256 of its bytes alone */
     void *ctx;
     void (*leaves)(const void *ctx, const void *data, size_t n, uint8_t (*out)[32]);
     void (*add)(void *ctx, const uint8_t (*digests)[32], size_t n);

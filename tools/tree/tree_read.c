@@ -13,12 +13,27 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "fastsha256.h"
 #include "tree_cli.h"
+
+#define PIECE_BYTES ((size_t)4 << 20)
+#define MAX_SLICED 16
 
 /* Bytes a piece holds: whole leaves, 4 MiB or 16 leaves (lanes to fill). */
 static size_t piece_size(size_t leaf) {
-    size_t n = leaf >= (1u << 20) ? 16 : ((size_t)4 << 20) / leaf;
+    size_t n = leaf >= (1u << 20) ? MAX_SLICED : PIECE_BYTES / leaf;
     return n ? n * leaf : leaf;
+}
+
+/* Bytes of each leaf read at once: the whole leaf, or where a piece of
+ * plain leaves is over 4 MiB (Glacier's 16 of 1 MiB) a 4 MiB share of it,
+ * the leaves then advanced together slice by slice: a buffer that stays in
+ * the cache between the kernel's copy and the lanes (docs/trees.md). */
+static size_t slice_size(const tree_ops *ops) {
+    size_t per = piece_size(ops->leaf) / ops->leaf;
+    if (!ops->plain || per * ops->leaf <= PIECE_BYTES || per > MAX_SLICED)
+        return ops->leaf;
+    return PIECE_BYTES / per / 64 * 64;
 }
 
 /* A read buffer of n bytes starting a cache line (free() it). From 2 MiB
@@ -53,6 +68,47 @@ static int read_at(int fd, uint8_t *buf, size_t len, uint64_t off) {
         off += (uint64_t)got;
     }
     return 0;
+}
+
+/* n leaves of a plain format from off, each read and hashed in slices
+ * of slice bytes, all n advanced together (fastsha256_update_many). */
+static int hash_sliced(int fd, const tree_ops *ops, size_t slice, uint8_t *buf, uint64_t off,
+                       size_t n, uint8_t (*out)[32]) {
+    fastsha256_ctx ctx[MAX_SLICED], *ctxs[MAX_SLICED];
+    const void *at[MAX_SLICED];
+    size_t lens[MAX_SLICED];
+    for (size_t i = 0; i < n; i++) {
+        fastsha256_init(&ctx[i]);
+        ctxs[i] = &ctx[i];
+        at[i] = buf + i * slice;
+    }
+    int err = 0;
+    for (size_t done = 0; !err && done < ops->leaf; done += slice) {
+        size_t step = ops->leaf - done < slice ? ops->leaf - done : slice;
+        for (size_t i = 0; !err && i < n; i++) {
+            lens[i] = step;
+            err = read_at(fd, buf + i * slice, step, off + i * (uint64_t)ops->leaf + done);
+        }
+        if (!err)
+            fastsha256_update_many(ctxs, at, lens, n);
+    }
+    for (size_t i = 0; i < n; i++)
+        fastsha256_final(&ctx[i], out[i]);
+    return err;
+}
+
+/* Leaves first.. first + n - 1 into out: read whole and hashed together
+ * through the lanes, or in slices (slice_size). 0, or an errno value. */
+static int hash_leaves(int fd, const tree_ops *ops, uint8_t *buf, uint64_t first, size_t n,
+                       uint8_t (*out)[32]) {
+    size_t slice = slice_size(ops);
+    uint64_t off = first * ops->leaf;
+    if (slice != ops->leaf)
+        return hash_sliced(fd, ops, slice, buf, off, n, out);
+    int err = read_at(fd, buf, n * ops->leaf, off);
+    if (!err)
+        ops->leaves(ops->ctx, buf, n, out);
+    return err;
 }
 
 static int read_serial(int fd, uint64_t size, const tree_ops *ops) {
@@ -139,10 +195,8 @@ static void work(pipe_run *p, uint8_t *buf) {
         s->state = 1;
         s->piece = c;
         pthread_mutex_unlock(&p->lock);
-        size_t n = leaves_in(p, c), leaf = p->ops->leaf;
-        s->err = buf ? read_at(p->fd, buf, n * leaf, c * p->per * leaf) : ENOMEM;
-        if (!s->err)
-            p->ops->leaves(p->ops->ctx, buf, n, s->digests);
+        s->err = buf ? hash_leaves(p->fd, p->ops, buf, c * p->per, leaves_in(p, c), s->digests)
+                     : ENOMEM;
         pthread_mutex_lock(&p->lock);
         s->state = 2;
         if (!p->adding) {
@@ -156,7 +210,7 @@ static void work(pipe_run *p, uint8_t *buf) {
 
 static void *worker(void *arg) {
     pipe_run *p = (pipe_run *)arg;
-    uint8_t *mem = buf_alloc(p->ops->skew + p->per * p->ops->leaf);
+    uint8_t *mem = buf_alloc(p->ops->skew + p->per * slice_size(p->ops));
     work(p, mem ? mem + p->ops->skew : NULL);
     free(mem);
     return NULL;
@@ -190,7 +244,7 @@ static int read_parallel(int fd, uint64_t size, const tree_ops *ops, unsigned jo
     p.nslots = 2 * (size_t)jobs;
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.freed, NULL);
-    uint8_t *mem = buf_alloc(ops->skew + p.per * ops->leaf);
+    uint8_t *mem = buf_alloc(ops->skew + p.per * slice_size(ops));
     uint8_t *buf = mem ? mem + ops->skew : NULL;
     int err = buf ? slots_alloc(&p) : ENOMEM;
     for (; !err && started + 1 < jobs && started < 64; started++)
@@ -216,8 +270,10 @@ static int read_parallel(int fd, uint64_t size, const tree_ops *ops, unsigned jo
     return err;
 }
 
+/* Files of two pieces or more through the pieces' pipeline, on one thread
+ * too: its pieces are read as slice_size says. */
 int tree_read(int fd, uint64_t size, const tree_ops *ops, unsigned jobs) {
-    if (jobs <= 1 || size < 2 * (uint64_t)piece_size(ops->leaf))
+    if (size < 2 * (uint64_t)piece_size(ops->leaf))
         return read_serial(fd, size, ops);
-    return read_parallel(fd, size, ops, jobs);
+    return read_parallel(fd, size, ops, jobs ? jobs : 1);
 }

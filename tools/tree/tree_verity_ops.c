@@ -24,11 +24,11 @@ static void m_update(void *c, const void *d, size_t n) {
 }
 
 tree_ops tree_verity_ops(fastsha256_verity *v) {
-    tree_ops o = {v->data_block_size, 0, v, v_leaves, v_add, v_update};
+    tree_ops o = {v->data_block_size, 0, false, v, v_leaves, v_add, v_update};
     return o;
 }
 
 tree_ops tree_merkle_ops(fastsha256_merkle *m, size_t leaf) {
-    tree_ops o = {leaf, 0, m, m_leaves, m_add, m_update};
+    tree_ops o = {leaf, 0, true, m, m_leaves, m_add, m_update};
     return o;
 }
