@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* --hmac (bench/README.md): fastsha256's HMAC styles next to OpenSSL's, ns
- * per message; the table adds the ratios the issue sets targets for. Every
+ * per message; the table adds the ratios that judge them. Every
  * row's tags are checked against fastsha256_hmac. */
 #define _GNU_SOURCE 1
 

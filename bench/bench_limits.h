@@ -104,7 +104,7 @@ typedef struct bench_limits_path {
     const char *unit;
     bench_limits_floor_kind floor;
     const char *basis;    /* the floor's basis, for the table */
-    const char *target;   /* the goal as text (">=90%"), or NULL */
+    const char *target;   /* the goal as text (">=90%"), or NULL */
     const char *note;     /* fixed note, or NULL */
     void (*annotate)(bench_report_row *r, double value, double floor); /* computed note */
 } bench_limits_path;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# The benchmark is installed only with FASTSHA256_INSTALL_BENCH=ON (issue 9:
-# not by default): installs the build into a scratch prefix and checks that
+# The benchmark is installed only with FASTSHA256_INSTALL_BENCH=ON (not
+# by default): installs the build into a scratch prefix and checks that
 # fastsha256-bench and its JS snippets are there exactly when the option is on.
 # Usage: test_install_gate.sh BUILD_DIR ON|OFF
 set -u

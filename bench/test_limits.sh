@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# Smoke test of fastsha256-bench --limits (issue 25): the table names the CPU
+# Smoke test of fastsha256-bench --limits: the table names the CPU
 # (vendor, family, model, stepping) and the results file it belongs in, every
 # path row is there with a floor where the CPU has the instructions, and the
 # probes' values are plausible (sha256rnds2 latency 1-16 core cycles where

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# Regression test for fastsha256-bench --output DIR (issue 9, defect 7): the
+# Regression test for fastsha256-bench --output DIR: the
 # path is checked BEFORE the run (exit 2, nothing measured) and only the last
 # directory is ever created.
 # Usage: test_output_dir.sh path/to/fastsha256-bench [emulator [args...]]

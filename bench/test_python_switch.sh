@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# ctest bench.python_switch (issue 22): the Python rows follow their own
+# ctest bench.python_switch: the Python rows follow their own
 # switch. --no-js keeps them (it used to drop them), --no-python drops them
 # and nothing of Python runs.
 # Usage: test_python_switch.sh path/to/fastsha256-bench MODULE_BUILT(0|1)

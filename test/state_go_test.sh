@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# Saved states against Go's crypto/sha256 (issue 38): builds
+# Saved states against Go's crypto/sha256: builds
 # test/go/state_interop.go with the go on PATH (Debian's golang-go; standard
 # library only, offline, caches under WORKDIR so it works as root in CI) and
 # runs it against TOOL (state_tool) on the backend ctest forced.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Regressions from outside testing (issue 9): NULL + 0 in the SIMD hex
+/* Regressions from outside testing: NULL + 0 in the SIMD hex
  * encoders, a SIZE_MAX batch length, final on a finalized or zeroed context,
  * in-place hex. Each hex check runs once per hex encoder this CPU supports,
  * reached by hiding CPU features (FASTSHA256_HIDE) and re-resolving. */

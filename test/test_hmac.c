@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* HMAC-SHA256/224 (issue 13): NIST CAVP HMAC.rsp ([L=28] and [L=32], with
+/* HMAC-SHA256/224: NIST CAVP HMAC.rsp ([L=28] and [L=32], with
  * truncated Tlen), RFC 4231 cases 1-7, a differential test against OpenSSL's
  * HMAC() where it is linked (FASTSHA256_TEST_OPENSSL) and against an RFC 2104
  * reference built here on the portable kernel everywhere (the cross builds
@@ -597,7 +597,7 @@ Test(hmac_api, final_twice_writes_the_tag_size_of_zeros) {
     }
 }
 
-/* Issue 22, item 13: a key length that runs past the end of the address
+/* A key length that runs past the end of the address
  * space is a caller bug that counts as the empty key, like a NULL key (it
  * gave SHA-256("") as the key): one-shot and both key inits, both hashes. */
 Test(hmac_api, key_length_past_address_space_is_the_empty_key) {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Key derivation (issue 26): PBKDF2-HMAC-SHA256/224 and HKDF-SHA256/224
+/* Key derivation: PBKDF2-HMAC-SHA256/224 and HKDF-SHA256/224
  * against vectors/kdf (RFC 7914 section 11, the RFC 6070-shaped set with NUL
  * bytes and 40-byte output, RFC 5869 cases 1-3, HKDF-SHA224 from OpenSSL's
  * command line), a differential test against a

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Key derivation (issue 26), part of the kdf suite: the return rules and
+/* Key derivation, part of the kdf suite: the return rules and
  * bad arguments (nothing written on -1), NULL inputs counting as empty, the
  * SHA-NI chain kernel against the portable loop over many chain lengths,
  * and the stack the kernels used being burnt afterwards. */

@@ -263,7 +263,7 @@ Test(update_many, repeated_context_falls_back_to_input_order) {
     assert_same_ctx(&b, &rb, 1, "repeated");
 }
 
-/* Issue 22, item 3: a length that runs past the end of the address space is
+/* A length that runs past the end of the address space is
  * a caller bug that update ignores (the header's rule); update_many read
  * far out of bounds. Beside ordinary pieces, so the lane path runs. */
 Test(update_many, length_past_address_space_adds_nothing) {
@@ -297,7 +297,7 @@ Test(update_many, length_past_address_space_adds_nothing) {
     }
 }
 
-/* Issue 22, item 5: a finalized context is not revived: it stays exactly as
+/* A finalized context is not revived: it stays exactly as
  * final left it and final keeps writing zeros (its type's digest size),
  * SHA-256 and SHA-224; the live contexts beside them advance as update does. */
 static void expect_zeros_from_final(fastsha256_ctx *ctx, size_t ds, const char *what) {

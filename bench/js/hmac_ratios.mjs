@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// HMAC-SHA256 from JavaScript (issue 13's bindings): node:crypto's createHmac
+// HMAC-SHA256 from JavaScript: node:crypto's createHmac
 // (and Bun.CryptoHasher with a key under Bun) against fastsha256's hmac per
 // call, createHmac, hmacMany and hmacPacked, on messages of one size, timed in
 // interleaved rounds by process CPU time (pin it on a shared machine):

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The issue-10 targets in one process: each runtime's fastest built-in and
-// the three "+ fastsha256" styles, timed in interleaved rounds (so machine
+// Each runtime's fastest built-in against fastsha256 in one process: the
+// built-in and the three "+ fastsha256" styles, timed in interleaved rounds (so machine
 // noise hits all alike), median rate per style, ratios to the fastest
 // built-in, by wall time and by the process's CPU time (on a shared machine,
 // pinned, the CPU time leaves out the time other jobs held the core). Pin it:

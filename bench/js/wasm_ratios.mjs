@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// The issue-24 targets in one process: fastsha256's WebAssembly build
-// (FASTSHA256_IMPL=wasm, set here) against the npm peers, timed in
+// fastsha256's WebAssembly build (FASTSHA256_IMPL=wasm, set here) against
+// the npm peers in one process, timed in
 // interleaved rounds (machine noise hits all alike), median rate per style
 // by the process's CPU time, ratios to the peers; then where the wasm time
 // goes: the module's exports called directly (kernel only, copying in,

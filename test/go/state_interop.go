@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 
-// Saved SHA-256/224 states between Go's crypto/sha256 and fastsha256 (issue
-// 38), driving test/state_tool (fastsha256's side) over its stdin and stdout.
+// Saved SHA-256/224 states between Go's crypto/sha256 and fastsha256,
+// driving test/state_tool (fastsha256's side) over its stdin and stdout.
 // Standard library only.
 //
 //	state_interop TOOL        the interop checks; exit status 0 when all pass

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Saved states (issue 38): hash.exportState() and fromState() in Go's format,
+// Saved states: hash.exportState() and fromState() in Go's format,
 // against node:crypto, the Go-made states of test/vectors/go-states.txt and
 // every backend; errors in node:crypto's words. Run by test/run.sh under
 // Node, Bun and Deno, with the addon and with FASTSHA256_IMPL=wasm.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Hash trees (issue 37): fsverityDigest, dmverityRoot, bt2PiecesRoot,
+// Hash trees: fsverityDigest, dmverityRoot, bt2PiecesRoot,
 // glacierTreeHash and rfc6962Root, the streaming createTreeHash and the
 // *File calls, against known answers made by the
 // formats' real tools (fsverity, veritysetup, libtorrent, botocore), the

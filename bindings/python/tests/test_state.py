@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Saved states (issue 38): export_state() and from_state() in Go's format,
+"""Saved states: export_state() and from_state() in Go's format,
 against hashlib, Go-made states (test/vectors/go-states.txt) and every
 backend; foreign states refused with hashlib's kinds of error."""
 import hashlib
