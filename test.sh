@@ -132,9 +132,11 @@ run_mode() {
         build_and_test build/test -DCMAKE_BUILD_TYPE=Release ;;
     asan)
         # The wheel's and the .deb's tests make their own builds (pip's, a plain
-        # configure), not this run's: the default run has them.
+        # configure), not this run's: the default run has them. So has it the
+        # 16 GiB tree file (the tool's memory and answer; its reader's paths
+        # run here in the other tree.* tests).
         build_and_test build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-            -DFASTSHA256_SANITIZE=address,undefined -- -E '^(python[.]wheel|deb[.]package)$' ;;
+            -DFASTSHA256_SANITIZE=address,undefined -- -E '^(python[.]wheel|deb[.]package|tree[.]large)$' ;;
     clang-asan)
         # clang's UBSan sees what gcc's does not (e.g. NULL + 0); any report
         # stops the test (-fno-sanitize-recover=all). The multi-gigabyte
