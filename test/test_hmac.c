@@ -9,13 +9,13 @@
  * of mixed lengths, on the backend ctest forces. */
 #define _DEFAULT_SOURCE
 #include <criterion/criterion.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../src/internal.h"
 #include "common.h"
+#include "stack_burn.h"
 
 #ifdef FASTSHA256_TEST_OPENSSL
 #include <openssl/evp.h>
@@ -457,18 +457,7 @@ Test(hmac_api, contexts_and_keys_are_wiped) {
  * Every HMAC call that feeds key blocks or key states to the kernels runs on
  * a thread whose stack is a buffer of ours, filled with a pattern first;
  * afterwards no word of the key's chaining states, nor of its key blocks,
- * may be left anywhere in it. The burn depth is tuned to the kernels' real
- * frames, which sanitizers enlarge: skipped under ASan, and under valgrind
- * (it marks the stack below the stack pointer undefined). */
-#if defined(__SANITIZE_ADDRESS__)
-#  define UNDER_ASAN 1
-#elif defined(__has_feature)
-#  if __has_feature(address_sanitizer)
-#    define UNDER_ASAN 1
-#  endif
-#endif
-
-enum { BURN_STACK_SIZE = 256 * 1024 };
+ * may be left anywhere in it (stack_burn.h, which says where it skips). */
 static const uint8_t burn_key[32] = "burn-test key: 32 bytes, unique";
 
 typedef struct burn_job {
@@ -496,34 +485,11 @@ static void *burn_run(void *arg) {
     return NULL;
 }
 
-/* Aligned words of the stack equal to one of want[0..n). */
-static size_t count_words(const uint8_t *stack, const uint32_t *want, size_t n) {
-    size_t hits = 0;
-    for (size_t i = 0; i + 4 <= BURN_STACK_SIZE; i += 4) {
-        uint32_t w;
-        memcpy(&w, stack + i, 4);
-        for (size_t k = 0; k < n; k++)
-            hits += w == want[k];
-    }
-    return hits;
-}
-
 Test(hmac_api, kernel_stack_is_burnt) {
     REQUIRE_FORCED_BACKEND();
-#if defined(_WIN32)
-    cr_skip_test("winpthreads does not run a thread on a stack given by pthread_attr_setstack");
-#endif
-#if defined(UNDER_ASAN)
-    cr_skip_test("stack frames are larger under ASan");
-#endif
-#if defined(HAVE_MEMCHECK)
-    if (RUNNING_ON_VALGRIND)
-        cr_skip_test("valgrind marks the stack below the stack pointer undefined");
-#endif
+    REQUIRE_STACK_BURN();
     burn_job *job = calloc(1, sizeof *job);
-    uint8_t *stack = NULL;
-    cr_assert(job && posix_memalign((void **)&stack, 4096, BURN_STACK_SIZE) == 0);
-    memset(stack, 0xa5, BURN_STACK_SIZE);
+    cr_assert(job);
     for (size_t i = 0; i < sizeof job->msg; i++)
         job->msg[i] = (uint8_t)(i * 7 + 1);
     for (size_t i = 0; i < 8; i++) {
@@ -534,38 +500,12 @@ Test(hmac_api, kernel_stack_is_burnt) {
         job->equal_ptrs[i] = job->msg + i;
         job->equal_lens[i] = 64;
     }
+    uint8_t *stack = stack_burn_run(burn_run, job);
 
-    pthread_attr_t attr;
-    pthread_t thread;
-    cr_assert(pthread_attr_init(&attr) == 0);
-    cr_assert(pthread_attr_setstack(&attr, stack, BURN_STACK_SIZE) == 0);
-    cr_assert(pthread_create(&thread, &attr, burn_run, job) == 0);
-    cr_assert(pthread_join(thread, NULL) == 0);
-    pthread_attr_destroy(&attr);
-
-    /* The secrets: both chaining states of the key (SHA-256 and SHA-224),
-     * and the key bytes of its ipad and opad blocks in both byte orders
-     * (as loaded by a kernel). */
-    uint32_t want[16 + 16 + 32];
-    fastsha256_hmac_key k256, k224;
-    fastsha256_hmac_key_init(&k256, burn_key, sizeof burn_key);
-    fastsha224_hmac_key_init(&k224, burn_key, sizeof burn_key);
-    memcpy(want, k256.inner, 32);
-    memcpy(want + 8, k256.outer, 32);
-    memcpy(want + 16, k224.inner, 32);
-    memcpy(want + 24, k224.outer, 32);
-    for (size_t i = 0; i < 8; i++) {
-        uint8_t ip[4], op[4];
-        for (size_t b = 0; b < 4; b++) {
-            ip[b] = burn_key[4 * i + b] ^ 0x36;
-            op[b] = burn_key[4 * i + b] ^ 0x5c;
-        }
-        memcpy(&want[32 + i], ip, 4);
-        memcpy(&want[40 + i], op, 4);
-        want[48 + i] = fsha256_load_be32(ip);
-        want[56 + i] = fsha256_load_be32(op);
-    }
-    size_t hits = count_words(stack, want, sizeof want / sizeof want[0]);
+    /* The secrets: the key's words (its chaining states and key blocks). */
+    uint32_t want[64];
+    stack_burn_key_words(want, burn_key);
+    size_t hits = stack_burn_count(stack, want, sizeof want / sizeof want[0]);
     cr_assert(hits == 0, "%zu words of key material left on the stack (backend %s)", hits,
               fastsha256_backend());
     free(stack);

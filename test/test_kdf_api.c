@@ -5,19 +5,12 @@
  * and the stack the kernels used being burnt afterwards. */
 #define _DEFAULT_SOURCE
 #include <criterion/criterion.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../src/internal.h"
 #include "common.h"
-
-#if defined(__has_include)
-#  if __has_include(<valgrind/memcheck.h>)
-#    include <valgrind/memcheck.h>
-#    define HAVE_MEMCHECK 1
-#  endif
-#endif
+#include "stack_burn.h"
 
 static int untouched(const uint8_t *p, size_t n) {
     for (size_t i = 0; i < n; i++)
@@ -239,16 +232,7 @@ Test(kdf_api, multi_chain_kernels_match_portable_loop) {
  * As for HMAC (test_hmac.c): the calls run on a thread whose stack is a
  * buffer of ours, filled with a pattern; afterwards no word of the
  * password's key states or key blocks, nor of the derived key, may be
- * left in it. Skipped under ASan (larger frames) and valgrind. */
-#if defined(__SANITIZE_ADDRESS__)
-#  define UNDER_ASAN 1
-#elif defined(__has_feature)
-#  if __has_feature(address_sanitizer)
-#    define UNDER_ASAN 1
-#  endif
-#endif
-
-enum { BURN_STACK_SIZE = 256 * 1024 };
+ * left in it (stack_burn.h, which says where it skips). */
 static const uint8_t burn_pw[32] = "burn-test password, 32 bytes!!!";
 
 typedef struct burn_job {
@@ -275,74 +259,26 @@ static void *burn_run(void *arg) {
     return NULL;
 }
 
-static size_t count_words(const uint8_t *stack, const uint32_t *want, size_t n) {
-    size_t hits = 0;
-    for (size_t i = 0; i + 4 <= BURN_STACK_SIZE; i += 4) {
-        uint32_t w;
-        memcpy(&w, stack + i, 4);
-        for (size_t k = 0; k < n; k++)
-            hits += w == want[k];
-    }
-    return hits;
-}
-
-/* Both byte orders of the `words` words at p into want (2 * words). */
-static void both_orders_n(uint32_t *want, const uint8_t *p, size_t words) {
-    for (size_t i = 0; i < words; i++) {
-        memcpy(&want[i], p + 4 * i, 4);
-        want[words + i] = fsha256_load_be32(p + 4 * i);
-    }
-}
-
 static void both_orders(uint32_t *want, const uint8_t *p) { both_orders_n(want, p, 8); }
 
 Test(kdf_api, kernel_stack_is_burnt) {
     REQUIRE_FORCED_BACKEND();
-#if defined(_WIN32)
-    cr_skip_test("winpthreads does not run a thread on a stack given by pthread_attr_setstack");
-#endif
-#if defined(UNDER_ASAN)
-    cr_skip_test("stack frames are larger under ASan");
-#endif
-#if defined(HAVE_MEMCHECK)
-    if (RUNNING_ON_VALGRIND)
-        cr_skip_test("valgrind marks the stack below the stack pointer undefined");
-#endif
+    REQUIRE_STACK_BURN();
     burn_job *job = calloc(1, sizeof *job);
-    uint8_t *stack = NULL;
-    cr_assert(job && posix_memalign((void **)&stack, 4096, BURN_STACK_SIZE) == 0);
-    memset(stack, 0xa5, BURN_STACK_SIZE);
-    pthread_attr_t attr;
-    pthread_t thread;
-    cr_assert(pthread_attr_init(&attr) == 0);
-    cr_assert(pthread_attr_setstack(&attr, stack, BURN_STACK_SIZE) == 0);
-    cr_assert(pthread_create(&thread, &attr, burn_run, job) == 0);
-    cr_assert(pthread_join(thread, NULL) == 0);
-    pthread_attr_destroy(&attr);
+    cr_assert(job);
+    uint8_t *stack = stack_burn_run(burn_run, job);
 
     /* The secrets: the password's key states (SHA-256 and SHA-224), its
      * ipad and opad key bytes, and the first derived blocks (T), in both
      * byte orders where they are bytes; for HKDF, the PRKs and their key
      * states. */
     uint32_t want[128 + 16 + 16 + 16 + 14]; /* the PBKDF2 words, then HKDF's */
-    fastsha256_hmac_key k256, k224;
-    fastsha256_hmac_key_init(&k256, burn_pw, sizeof burn_pw);
-    fastsha224_hmac_key_init(&k224, burn_pw, sizeof burn_pw);
-    memcpy(want, k256.inner, 32);
-    memcpy(want + 8, k256.outer, 32);
-    memcpy(want + 16, k224.inner, 32);
-    memcpy(want + 24, k224.outer, 32);
-    uint8_t pads[2][32];
-    for (size_t i = 0; i < 32; i++) {
-        pads[0][i] = burn_pw[i] ^ 0x36;
-        pads[1][i] = burn_pw[i] ^ 0x5c;
-    }
-    both_orders(want + 32, pads[0]);
-    both_orders(want + 48, pads[1]);
+    stack_burn_key_words(want, burn_pw);
     both_orders(want + 64, job->dk[0]);
     both_orders(want + 80, job->dk[1] + 32);
     both_orders(want + 96, job->dk[3]);
     both_orders(want + 112, job->dk[4]);
+    fastsha256_hmac_key k256, k224;
     uint8_t prk[32];
     fastsha256_hkdf_extract("salt", 4, burn_pw, sizeof burn_pw, prk);
     fastsha256_hmac_key_init(&k256, prk, 32);
@@ -355,7 +291,7 @@ Test(kdf_api, kernel_stack_is_burnt) {
     memcpy(want + 160, k224.inner, 32);
     memcpy(want + 168, k224.outer, 32);
     both_orders_n(want + 176, prk, 7); /* 28 bytes */
-    size_t hits = count_words(stack, want, sizeof want / sizeof want[0]);
+    size_t hits = stack_burn_count(stack, want, sizeof want / sizeof want[0]);
     cr_assert(hits == 0, "%zu words of key material left on the stack (backend %s)", hits,
               fastsha256_backend());
     free(stack);
