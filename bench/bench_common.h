@@ -132,6 +132,20 @@ static inline void bench_fmt(char *buf, size_t n, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* A JSON string at p (after its opening quote) into out; returns the end or NULL. */
+static inline const char *bench_json_string(const char *p, char *out, size_t n) {
+    size_t k = 0;
+    for (; *p && *p != '"'; p++) {
+        if (*p == '\\' && p[1])
+            p++;
+        if (k + 1 < n)
+            out[k++] = *p;
+    }
+    if (n)
+        out[k] = '\0';
+    return *p == '"' ? p + 1 : NULL;
+}
+
 /* --- Child programs (bench_peer.c) -------------------------------------------
  * Of fastsha256-bench (bench/peers.sh, python3, its own OpenSSL probe, gnuplot):
  * shell commands whose output is read line by line as it comes. They inherit

@@ -73,20 +73,6 @@ static const char *skip_ws(const char *p) {
     return p;
 }
 
-/* A JSON string at p (after its opening quote) into out; returns the end. */
-static const char *read_string(const char *p, char *out, size_t n) {
-    size_t k = 0;
-    for (; *p && *p != '"'; p++) {
-        if (*p == '\\' && p[1])
-            p++;
-        if (k + 1 < n)
-            out[k++] = *p;
-    }
-    if (n)
-        out[k] = '\0';
-    return *p == '"' ? p + 1 : NULL;
-}
-
 /* A number array at p (after '['); returns the end, NULL when malformed. */
 static const char *read_numbers(const char *p, double *v, int *nv, int max) {
     *nv = 0;
@@ -128,7 +114,7 @@ static const char *read_member(const char *key, const char *p, bench_peer_row *r
     size_t cap = sizeof tmp;
     char *dst = string_member(r, key, &cap);
     if (*p == '"')
-        return read_string(p + 1, dst ? dst : tmp, cap);
+        return bench_json_string(p + 1, dst ? dst : tmp, cap);
     if (*p == '[') {
         int is_ms = strcmp(key, "ms") == 0;
         return read_numbers(p + 1, is_ms ? ms : n, is_ms ? nms : nn, BENCH_PEER_MAX_REPS);
@@ -147,7 +133,7 @@ int bench_peer_parse(const char *line, bench_peer_row *r) {
         return 0;
     for (p = skip_ws(p); *p != '}'; p = skip_ws(p)) {
         char key[32];
-        if (*p != '"' || !(p = read_string(p + 1, key, sizeof key)))
+        if (*p != '"' || !(p = bench_json_string(p + 1, key, sizeof key)))
             return 0;
         p = skip_ws(p);
         if (*p++ != ':' || !(p = read_member(key, skip_ws(p), r, n, &nn, ms, &nms)))

@@ -12,33 +12,29 @@
 #include "bench_common.h"
 #include "bench_report.h"
 
-/* The member key's string value (JSON escapes undone); 0 when absent. */
-static int get_str(const char *line, const char *key, char *out, size_t n) {
+/* Where the member key's value starts, or NULL when it is absent. */
+static const char *value_of(const char *line, const char *key) {
     char pat[48];
     bench_fmt(pat, sizeof pat, "\"%s\":", key);
     const char *p = strstr(line, pat);
+    return p ? p + strlen(pat) : NULL;
+}
+
+/* The member key's string value (JSON escapes undone); 0 when absent. */
+static int get_str(const char *line, const char *key, char *out, size_t n) {
+    const char *p = value_of(line, key);
     if (!p || n == 0)
         return 0;
-    p += strlen(pat);
     p += strspn(p, " ");
-    if (*p++ != '"')
+    if (*p != '"')
         return 0;
-    size_t k = 0;
-    for (; *p && *p != '"'; p++) {
-        if (*p == '\\' && p[1])
-            p++;
-        if (k + 1 < n)
-            out[k++] = *p;
-    }
-    out[k] = '\0';
+    bench_json_string(p + 1, out, n);
     return 1;
 }
 
 static double get_num(const char *line, const char *key) {
-    char pat[48];
-    bench_fmt(pat, sizeof pat, "\"%s\":", key);
-    const char *p = strstr(line, pat);
-    return p ? strtod(p + strlen(pat), NULL) : 0;
+    const char *p = value_of(line, key);
+    return p ? strtod(p, NULL) : 0;
 }
 
 static int group_of(const char *name) {
