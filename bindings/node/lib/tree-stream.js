@@ -15,9 +15,13 @@ const { parse } = require('./tree.js');
 const formats = ['fsverity', 'dmverity', 'bt2', 'glacier'];
 const DMVERITY = 1;
 // A file's read: 16 Glacier leaves (a multiple of every other format's leaf),
-// so whole leaves fill the widest lanes in one update (a leaf split across
-// updates is hashed as one stream).
+// so whole leaves fill the widest lanes in one update, with no copy.
 const CHUNK = 16 << 20;
+// The natives hash a leaf split across their updates as one stream, so smaller
+// pieces are gathered to 16 leaves (the widest lanes; Glacier's 16 MiB) first:
+// the leaves then go through the lanes together however the data is cut.
+const leafOf = (kind, args) => args[0] || (kind === 2 ? 16384 : 1 << 20);
+const gatherSize = (leaf) => 16 * leaf;
 const kCopyOf = Symbol('copyOf');
 
 const invalidThis = () => fail(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type TreeHash');
@@ -69,6 +73,9 @@ function makeTreeStream(natives, env) {
     #kind = 0;
     #length = 0; // dm-verity: the bytes promised
     #fed = 0;
+    #gatherBytes = 0; // gatherSize(leaf); #pending holds #held of them, starting a leaf
+    #pending = null;
+    #held = 0;
 
     static #live(tree) {
       if (!(typeof tree === 'object' && tree !== null && #state in tree)) throw invalidThis();
@@ -79,13 +86,39 @@ function makeTreeStream(natives, env) {
     constructor(format, options) {
       if (format === kCopyOf) {
         [this.#kind, this.#length, this.#fed] = [options.#kind, options.#length, options.#fed];
+        [this.#gatherBytes, this.#held] = [options.#gatherBytes, options.#held];
         this.#state = new Uint8Array(options.#state); // a copy (a Buffer's slice() would share it)
+        if (this.#held) {
+          this.#pending = new Uint8Array(this.#gatherBytes);
+          this.#pending.set(options.#pending.subarray(0, this.#held));
+        }
         return;
       }
       const kind = kindOf(format), args = initArgs(kind, parse.optionsOf(options));
       const state = treeStreamInit(kind, ...args);
       if (state === null) throw parse.invalidValue('options', 'is refused by the library', options);
-      [this.#state, this.#kind, this.#length] = [state, kind, args[4]];
+      [this.#state, this.#kind, this.#length, this.#gatherBytes] = [state, kind, args[4], gatherSize(leafOf(kind, args))];
+    }
+
+    // Whole gathers straight to the natives, smaller pieces copied until one fills.
+    #feed(bytes) {
+      const size = this.#gatherBytes;
+      let at = 0;
+      if (this.#held === 0 && bytes.length >= size) {
+        at = bytes.length - (bytes.length % size);
+        treeStreamUpdate(this.#state, at === bytes.length ? bytes : bytes.subarray(0, at));
+      }
+      while (at < bytes.length) {
+        this.#pending ??= new Uint8Array(size);
+        const take = Math.min(size - this.#held, bytes.length - at);
+        this.#pending.set(bytes.subarray(at, at + take), this.#held);
+        this.#held += take;
+        at += take;
+        if (this.#held === size) {
+          treeStreamUpdate(this.#state, this.#pending);
+          this.#held = 0;
+        }
+      }
     }
 
     /** The format's name, as createTreeHash took it. */
@@ -98,15 +131,16 @@ function makeTreeStream(natives, env) {
       const bytes = parse.bytesOf('data', data);
       if (this.#kind === DMVERITY && bytes.length > this.#length - this.#fed)
         throw outOfRange('data.byteLength', `<= ${this.#length - this.#fed} (the rest of options.length)`, bytes.length);
-      treeStreamUpdate(this.#state, bytes);
+      this.#feed(bytes);
       this.#fed += bytes.length;
       return this;
     }
 
     digest(encoding) {
       TreeHash.#live(this);
+      if (this.#held) treeStreamUpdate(this.#state, this.#pending.subarray(0, this.#held));
       const root = treeStreamFinal(this.#state);
-      this.#state = null;
+      [this.#state, this.#pending, this.#held] = [null, null, 0];
       if (root !== null) return encoded(root, encoding);
       if (this.#kind === DMVERITY) throw invalidState(`dmverity got ${this.#fed} bytes of the ${this.#length} in options.length`);
       throw invalidState('bt2 was given no data (an empty file has no pieces root)');

@@ -240,6 +240,35 @@ describe('streaming in random pieces equals the one-shot calls and the real tool
           `dmverity ${n}`);
     }
   });
+  test('small pieces gathered, large ones passed on: many leaves, copies on the way', () => {
+    const data = randBytes(9 * (1 << 20) + 4097);
+    const cuts = [1, 65536, 70000, 5 << 20, 16384, 4 << 20, 300];
+    const fed = (tree) => {
+      let at = 0;
+      for (let k = 0; at < data.length; k++) {
+        const n = Math.min(cuts[k % cuts.length], data.length - at);
+        tree.update(data.subarray(at, at + n));
+        at += n;
+      }
+      return tree.digest();
+    };
+    assert.equal(hex(fed(createTreeHash('glacier'))), hex(glacierTreeHash(data)));
+    assert.equal(hex(fed(createTreeHash('bt2'))), hex(bt2PiecesRoot(data)));
+    assert.equal(hex(fed(createTreeHash('fsverity', { blockSize: 65536 }))), hex(fsverityDigest(data, { blockSize: 65536 })));
+    const dm = { dataBlockSize: 524288, hashBlockSize: 4096, salt: randBytes(32) };
+    assert.equal(hex(fed(createTreeHash('dmverity', { ...dm, length: data.length }))), hex(dmverityRoot(data, dm)));
+    for (const n of [0, 100, 4096, 70000]) assert.equal(hex(streamed(createTreeHash('glacier'), data.subarray(0, n))),
+      hex(glacierTreeHash(data.subarray(0, n))), `glacier ${n}`);
+  });
+  test('a piece is taken when update() returns: the caller may reuse its buffer', () => {
+    const data = randBytes(100000), buf = new Uint8Array(1000), t = createTreeHash('bt2');
+    for (let at = 0; at < data.length; at += buf.length) {
+      buf.set(data.subarray(at, at + buf.length));
+      t.update(buf);
+      buf.fill(0xee);
+    }
+    assert.equal(hex(t.digest()), hex(bt2PiecesRoot(data)));
+  });
   test('digest encodings, the format, every binary input kind', () => {
     const data = pattern(20000), want = known[2][5];
     const t = createTreeHash('glacier').update(data.buffer.slice(data.byteOffset, data.byteOffset + 100));

@@ -15,6 +15,9 @@ typedef struct {
     Py_ssize_t leaf_size;
     uint64_t fed;    /* bytes so far (updates and leaves): add_leaves needs whole leaves */
     uint64_t length; /* dm-verity: the length promised; more is refused */
+    size_t gather;    /* TREE_GATHER_LEAVES leaves */
+    size_t held;      /* bytes in pending, which start a leaf */
+    uint8_t *pending; /* NULL until a piece smaller than gather comes */
     union {
         fastsha256_verity v;
         fastsha256_merkle m;
@@ -36,6 +39,11 @@ static void tree_lock(tree_hash *t) {
     }
 }
 
+/* The library hashes a leaf split across its updates as one stream, and
+ * the whole leaves of one update through the lanes together: so smaller
+ * pieces are gathered to 16 leaves (the widest lanes; Glacier's 16 MiB). */
+enum { TREE_GATHER_LEAVES = 16 };
+
 static tree_hash *tree_alloc(tree_kind kind, Py_ssize_t leaf_size) {
     tree_hash *t = PyObject_New(tree_hash, &fspy_tree_hash_type);
     if (t == NULL)
@@ -49,13 +57,59 @@ static tree_hash *tree_alloc(tree_kind kind, Py_ssize_t leaf_size) {
     t->leaf_size = leaf_size;
     t->fed = 0;
     t->length = UINT64_MAX;
+    t->gather = TREE_GATHER_LEAVES * (size_t)leaf_size;
+    t->held = 0;
+    t->pending = NULL;
     return t;
 }
 
 static void tree_dealloc(tree_hash *t) {
     if (t->lock)
         PyThread_free_lock(t->lock);
+    PyMem_Free(t->pending);
     PyObject_Free(t);
+}
+
+/* The library's update (the GIL released for large pieces). */
+static void tree_feed(tree_hash *t, const uint8_t *p, size_t len) {
+    if (tree_is_verity(t))
+        FSPY_MAYBE_WITHOUT_GIL(len, fastsha256_verity_update(&t->u.v, p, len));
+    else
+        FSPY_MAYBE_WITHOUT_GIL(len, fastsha256_merkle_update(&t->u.m, p, len));
+}
+
+/* What pending holds, to the library (before leaves are added). */
+static void tree_flush(tree_hash *t) {
+    if (t->held)
+        tree_feed(t, t->pending, t->held);
+    t->held = 0;
+}
+
+/* Whole gathers straight to the library, smaller pieces copied into
+ * pending until one fills. -1 with MemoryError and nothing taken. */
+static int tree_gather(tree_hash *t, const uint8_t *p, size_t len) {
+    size_t size = t->gather;
+    if (t->pending == NULL && (t->held || len % size) &&
+        (t->pending = PyMem_Malloc(size)) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (t->held == 0 && len >= size) {
+        size_t whole = len - len % size;
+        tree_feed(t, p, whole);
+        p += whole;
+        len -= whole;
+    }
+    while (len) {
+        size_t take = size - t->held < len ? size - t->held : len;
+        memcpy(t->pending + t->held, p, take);
+        t->held += take;
+        p += take;
+        len -= take;
+        if (t->held == size)
+            tree_flush(t);
+    }
+    return 0;
 }
 
 /* Refuses bytes past a dm-verity length (the layout was made for it). */
@@ -72,16 +126,10 @@ static PyObject *tree_update(tree_hash *t, PyObject *data) {
     if (fspy_get_buffer(data, &view) < 0)
         return NULL;
     tree_lock(t);
-    int ok = tree_room(t, (uint64_t)view.len) == 0;
-    if (ok) {
+    int ok = tree_room(t, (uint64_t)view.len) == 0 &&
+             tree_gather(t, (const uint8_t *)view.buf, (size_t)view.len) == 0;
+    if (ok)
         t->fed += (uint64_t)view.len;
-        if (tree_is_verity(t))
-            FSPY_MAYBE_WITHOUT_GIL(view.len, fastsha256_verity_update(&t->u.v, view.buf,
-                                                                      (size_t)view.len));
-        else
-            FSPY_MAYBE_WITHOUT_GIL(view.len, fastsha256_merkle_update(&t->u.m, view.buf,
-                                                                      (size_t)view.len));
-    }
     PyThread_release_lock(t->lock);
     PyBuffer_Release(&view);
     if (!ok)
@@ -136,6 +184,7 @@ static PyObject *tree_add_leaves(tree_hash *t, PyObject *digests) {
     uint64_t bytes = (uint64_t)n * (uint64_t)t->leaf_size;
     int ok = why == NULL && tree_room(t, bytes) == 0;
     if (ok) {
+        tree_flush(t); /* whole leaves: fed is a leaf's multiple */
         t->fed += bytes;
         const uint8_t(*d)[32] = (const uint8_t(*)[32])view.buf;
         if (tree_is_verity(t))
@@ -162,6 +211,7 @@ static int tree_final(tree_hash *t, uint8_t out[32]) {
     }
     tree_lock(t);
     memcpy(copy, t, sizeof *copy);
+    tree_flush(copy); /* into the copy's context: t keeps gathering */
     PyThread_release_lock(t->lock);
     int rc = tree_is_verity(copy) ? fastsha256_verity_final(&copy->u.v, out)
                                   : fastsha256_merkle_final(&copy->u.m, out);
@@ -199,7 +249,16 @@ static PyObject *tree_copy(tree_hash *t, PyObject *Py_UNUSED(ignored)) {
     twin->fed = t->fed;
     twin->length = t->length;
     memcpy(&twin->u, &t->u, sizeof t->u);
+    if (t->held && (twin->pending = PyMem_Malloc(t->gather)) != NULL) {
+        memcpy(twin->pending, t->pending, t->held);
+        twin->held = t->held;
+    }
+    int failed = t->held && twin->pending == NULL;
     PyThread_release_lock(t->lock);
+    if (failed) {
+        Py_DECREF(twin);
+        return PyErr_NoMemory();
+    }
     return (PyObject *)twin;
 }
 
