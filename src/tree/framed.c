@@ -138,10 +138,10 @@ void fsha256_hash_framed(const fsha256_framed *f, size_t n, uint8_t (*out)[32]) 
 
 int fsha256_leaf_fill(fastsha256_ctx *leaf, uint64_t *data_len, size_t leaf_size,
                       const uint8_t **p, size_t *len) {
-    size_t need = leaf_size - (size_t)(*data_len % leaf_size);
-    size_t take = need < *len ? need : *len;
-    if (take == 0)
+    size_t held = (size_t)(*data_len % leaf_size);
+    if (held == 0 || *len == 0) /* no leaf in progress, or nothing for it */
         return 0;
+    size_t need = leaf_size - held, take = need < *len ? need : *len;
     fastsha256_update(leaf, *p, take);
     *p += take;
     *len -= take;

@@ -31,8 +31,8 @@ typedef struct fsha256_framed {
 void fsha256_hash_framed(const fsha256_framed *f, size_t n, uint8_t (*out)[32]);
 
 /* Streaming: feeds the leaf in progress (*data_len % leaf_size of its bytes
- * already in *leaf) from *p and *len, advancing them and *data_len; 1 when
- * the leaf is now whole. */
+ * already in *leaf; none: nothing is done) from *p and *len, advancing them
+ * and *data_len; 1 when the leaf is now whole. */
 int fsha256_leaf_fill(fastsha256_ctx *leaf, uint64_t *data_len, size_t leaf_size,
                       const uint8_t **p, size_t *len);
 

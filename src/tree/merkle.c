@@ -188,7 +188,7 @@ void fastsha256_merkle_update(fastsha256_merkle *m, const void *data, size_t len
     const uint8_t *p = (const uint8_t *)data;
     size_t s = m->kind == FSHA256_MERKLE_BT2 ? FSHA256_BT2_LEAF : FSHA256_GLACIER_LEAF;
     len = fsha256_readable_len(p, len);
-    if (m->data_len % s && fsha256_leaf_fill(&m->leaf, &m->data_len, s, &p, &len)) {
+    if (fsha256_leaf_fill(&m->leaf, &m->data_len, s, &p, &len)) {
         uint8_t h[32]; /* the leaf in progress, now whole */
         fastsha256_final(&m->leaf, h);
         m->data_len -= s; /* add_leaves counts the leaf */

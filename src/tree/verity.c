@@ -129,7 +129,7 @@ void fastsha256_verity_update(fastsha256_verity *v, const void *data, size_t len
     const uint8_t *p = (const uint8_t *)data;
     size_t bs = v->data_block_size;
     len = fsha256_readable_len(p, len);
-    if (v->data_len % bs && fsha256_leaf_fill(&v->leaf, &v->data_len, bs, &p, &len)) {
+    if (fsha256_leaf_fill(&v->leaf, &v->data_len, bs, &p, &len)) {
         uint8_t h[32]; /* the block in progress, now whole */
         salted_finish(v, &v->leaf, h);
         v->data_len -= bs; /* add_leaves counts the block */

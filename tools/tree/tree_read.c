@@ -98,10 +98,10 @@ static int hash_sliced(int fd, const tree_ops *ops, size_t slice, uint8_t *buf, 
 }
 
 /* Leaves first.. first + n - 1 into out: read whole and hashed together
- * through the lanes, or in slices (slice_size). 0, or an errno value. */
-static int hash_leaves(int fd, const tree_ops *ops, uint8_t *buf, uint64_t first, size_t n,
-                       uint8_t (*out)[32]) {
-    size_t slice = slice_size(ops);
+ * through the lanes, or in slices of slice bytes (slice_size). 0, or an
+ * errno value. */
+static int hash_leaves(int fd, const tree_ops *ops, size_t slice, uint8_t *buf, uint64_t first,
+                       size_t n, uint8_t (*out)[32]) {
     uint64_t off = first * ops->leaf;
     if (slice != ops->leaf)
         return hash_sliced(fd, ops, slice, buf, off, n, out);
@@ -144,6 +144,7 @@ typedef struct pipe_run {
     int fd, failed, adding, err;
     uint64_t pieces, next, added, leaves;
     size_t per, nslots; /* leaves a piece */
+    size_t slice;       /* slice_size(ops): a piece's buffer holds per of them */
     slot *slots;
 } pipe_run;
 
@@ -195,7 +196,8 @@ static void work(pipe_run *p, uint8_t *buf) {
         s->state = 1;
         s->piece = c;
         pthread_mutex_unlock(&p->lock);
-        s->err = buf ? hash_leaves(p->fd, p->ops, buf, c * p->per, leaves_in(p, c), s->digests)
+        s->err = buf ? hash_leaves(p->fd, p->ops, p->slice, buf, c * p->per, leaves_in(p, c),
+                                   s->digests)
                      : ENOMEM;
         pthread_mutex_lock(&p->lock);
         s->state = 2;
@@ -210,7 +212,7 @@ static void work(pipe_run *p, uint8_t *buf) {
 
 static void *worker(void *arg) {
     pipe_run *p = (pipe_run *)arg;
-    uint8_t *mem = buf_alloc(p->ops->skew + p->per * slice_size(p->ops));
+    uint8_t *mem = buf_alloc(p->ops->skew + p->per * p->slice);
     work(p, mem ? mem + p->ops->skew : NULL);
     free(mem);
     return NULL;
@@ -240,11 +242,12 @@ static int read_parallel(int fd, uint64_t size, const tree_ops *ops, unsigned jo
     pthread_t tid[64];
     unsigned started = 0;
     p.per = piece_size(ops->leaf) / ops->leaf;
+    p.slice = slice_size(ops);
     p.pieces = (p.leaves + p.per - 1) / p.per;
     p.nslots = 2 * (size_t)jobs;
     pthread_mutex_init(&p.lock, NULL);
     pthread_cond_init(&p.freed, NULL);
-    uint8_t *mem = buf_alloc(ops->skew + p.per * slice_size(ops));
+    uint8_t *mem = buf_alloc(ops->skew + p.per * p.slice);
     uint8_t *buf = mem ? mem + ops->skew : NULL;
     int err = buf ? slots_alloc(&p) : ENOMEM;
     for (; !err && started + 1 < jobs && started < 64; started++)

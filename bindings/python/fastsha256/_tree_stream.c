@@ -89,8 +89,9 @@ static void tree_flush(tree_hash *t) {
  * pending until one fills. -1 with MemoryError and nothing taken. */
 static int tree_gather(tree_hash *t, const uint8_t *p, size_t len) {
     size_t size = t->gather;
-    if (t->pending == NULL && (t->held || len % size) &&
-        (t->pending = PyMem_Malloc(size)) == NULL) {
+    /* A piece that is not whole gathers leaves some in pending (held > 0
+     * means pending is there already). */
+    if (t->pending == NULL && len % size && (t->pending = PyMem_Malloc(size)) == NULL) {
         PyErr_NoMemory();
         return -1;
     }
